@@ -1,0 +1,78 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export class HelenaApi implements ICredentialType {
+	name = 'helenaApi';
+
+	displayName = 'Helena API';
+
+	icon = { light: 'file:../nodes/Helena/helena.svg', dark: 'file:../nodes/Helena/helena.dark.svg' } as const;
+
+	documentationUrl = 'https://flwchat.readme.io/reference/autentica%C3%A7%C3%A3o';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'https://api.wts.chat',
+			placeholder: 'https://api.wts.chat',
+			required: true,
+			description:
+				'Address of the Helena API. Keep the default unless your account runs on a white-label host (for example https://api.helena.run). The /core prefix is added for you.',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				'Token created in Helena under Settings → Integrations → API integration (it starts with pn_)',
+		},
+		{
+			displayName: 'Authorization Format',
+			name: 'authorizationFormat',
+			type: 'options',
+			default: 'bearer',
+			options: [
+				{
+					name: 'Bearer <Key> (Recommended)',
+					value: 'bearer',
+					description: 'Send "Authorization: Bearer <key>", as the vendor documents',
+				},
+				{
+					name: 'Key as Is',
+					value: 'raw',
+					description: 'Send the key alone in the Authorization header',
+				},
+			],
+			description: 'How the key is written into the Authorization header',
+		},
+	];
+
+	// A key pasted with "Bearer " in front is sent unchanged, never as "Bearer Bearer …".
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization:
+					'={{ $credentials.authorizationFormat === "raw" || $credentials.apiKey.trim().toLowerCase().startsWith("bearer ") ? $credentials.apiKey.trim() : "Bearer " + $credentials.apiKey.trim() }}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL:
+				'={{ $credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/core$/i, "").replace(/\\/+$/, "") }}/core',
+			url: '/v1/webhook/event',
+			method: 'GET',
+		},
+	};
+}

@@ -1,0 +1,48 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { contactDescription } from './actions/contact';
+import { departmentDescription } from './actions/department';
+import { router } from './actions/router';
+import { webhookDescription } from './actions/webhook';
+import { loadOptions } from './methods';
+
+export class Helena implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Helena',
+		name: 'helena',
+		icon: { light: 'file:helena.svg', dark: 'file:helena.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Manage contacts, custom fields, teams and webhook subscriptions in Helena (WTS Chat)',
+		defaults: { name: 'Helena' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'helenaApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Contact', value: 'contact' },
+					{ name: 'Department (Team)', value: 'department' },
+					{ name: 'Webhook', value: 'webhook' },
+				],
+				default: 'contact',
+			},
+			...contactDescription,
+			...departmentDescription,
+			...webhookDescription,
+		],
+	};
+
+	methods = { loadOptions };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,16 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { helenaRequest } from '../../transport';
+import { runPerItem } from '../runPerItem';
+
+export const description: INodeProperties[] = [];
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem.call(this, async (itemIndex) => {
+		return (await helenaRequest.call(this, {
+			method: 'GET',
+			path: '/v1/webhook/event',
+			itemIndex,
+		})) as IDataObject[];
+	});
+}

@@ -1,0 +1,67 @@
+import { sleep } from 'n8n-workflow';
+
+interface Window {
+	limit: number;
+	ms: number;
+}
+
+/**
+ * The vendor allows 200 requests per 5 s and 1,000 per 5 min per account. Staying a little under
+ * both means one n8n process never provokes a 429 by itself; clock skew between us and the
+ * server is what the margin is for.
+ */
+export const HELENA_RATE_WINDOWS: Window[] = [
+	{ limit: 190, ms: 5_000 },
+	{ limit: 990, ms: 300_000 },
+];
+
+/** A sliding-window request budget; `take()` resolves when one more request may be sent. */
+export class RequestBudget {
+	private readonly sent: number[] = [];
+
+	private readonly keep: number;
+
+	private turn: Promise<void> = Promise.resolve();
+
+	constructor(private readonly windows: Window[] = HELENA_RATE_WINDOWS) {
+		this.keep = Math.max(...windows.map((window) => window.limit));
+	}
+
+	async take(): Promise<void> {
+		// Callers queue so that concurrent executions cannot claim the same free slot.
+		const mine = this.turn.then(async () => await this.waitForSlot());
+		this.turn = mine;
+		return await mine;
+	}
+
+	private async waitForSlot(): Promise<void> {
+		for (;;) {
+			const now = Date.now();
+			const waitMs = Math.max(0, ...this.windows.map((window) => this.waitFor(window, now)));
+			if (waitMs === 0) {
+				this.sent.push(now);
+				if (this.sent.length > this.keep) this.sent.splice(0, this.sent.length - this.keep);
+				return;
+			}
+			await sleep(waitMs);
+		}
+	}
+
+	private waitFor({ limit, ms }: Window, now: number): number {
+		if (this.sent.length < limit) return 0;
+		const oldestInWindow = this.sent[this.sent.length - limit];
+		return Math.max(0, oldestInWindow + ms - now + 1);
+	}
+}
+
+const budgets = new Map<string, RequestBudget>();
+
+/** One budget per credential in this process. */
+export function budgetFor(credentialKey: string): RequestBudget {
+	let budget = budgets.get(credentialKey);
+	if (!budget) {
+		budget = new RequestBudget();
+		budgets.set(credentialKey, budget);
+	}
+	return budget;
+}

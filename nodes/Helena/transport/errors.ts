@@ -1,0 +1,131 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+/** The fields of Helena's error body (`InternalException`) that help a user. */
+export interface HelenaErrorBody {
+	key?: string;
+	text?: string;
+	shortValue?: string;
+	httpStatusCode?: string | number;
+}
+
+export function readErrorBody(body: unknown): HelenaErrorBody {
+	let parsed = body;
+	if (typeof body === 'string') {
+		try {
+			parsed = JSON.parse(body);
+		} catch {
+			return body.trim() ? { text: body.trim().slice(0, 300) } : {};
+		}
+	}
+	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+	const record = parsed as Record<string, unknown>;
+	const id = record.id as Record<string, unknown> | undefined;
+	const asString = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+	return {
+		key: asString(record.key),
+		text: asString(record.text) ?? asString(record.title) ?? asString(record.message),
+		shortValue: asString(id?.shortValue),
+		httpStatusCode:
+			typeof record.httpStatusCode === 'number' ? record.httpStatusCode : asString(record.httpStatusCode),
+	};
+}
+
+/** "Not found" comes back as HTTP 500 with key FORM_ERROR and a Portuguese text. */
+export function isNotFound(status: number, error: HelenaErrorBody): boolean {
+	if (String(error.httpStatusCode).toLowerCase() === 'notfound' && status !== 404) return true;
+	return (
+		status >= 400 &&
+		status !== 404 &&
+		/n[aã]o encontrad|not found/i.test(error.text ?? '')
+	);
+}
+
+/** A 500 that reports bad input; repeating it cannot help. */
+export function isFormError(error: HelenaErrorBody): boolean {
+	return /^(FORM_ERROR|VALIDATION_ERROR)$/i.test(error.key ?? '');
+}
+
+export interface FailureContext {
+	method: string;
+	path: string;
+	status: number;
+	attempts: number;
+	itemIndex?: number;
+	notFoundMessage?: string;
+	repeatable: boolean;
+}
+
+function helenaSays(error: HelenaErrorBody): string | undefined {
+	const parts: string[] = [];
+	if (error.text) parts.push(`Helena says: "${error.text}"`);
+	const refs = [error.key && `error key ${error.key}`, error.shortValue && `reference ${error.shortValue}`]
+		.filter(Boolean)
+		.join(', ');
+	if (refs) parts.push(`(${refs}${error.shortValue ? '; quote the reference to Helena support' : ''})`);
+	return parts.length ? parts.join(' ') : undefined;
+}
+
+function messageFor(failure: FailureContext, error: HelenaErrorBody): { message: string; hint?: string } {
+	const { status } = failure;
+	if (status === 401) {
+		return {
+			message: 'Helena rejected the API key (401 Unauthorized)',
+			hint: 'Check the API key and the Authorization Format in the "Helena API" credential; a revoked or mistyped token gives this error.',
+		};
+	}
+	if (status === 403) {
+		return { message: 'The API key is not allowed to do this (403 Forbidden)' };
+	}
+	if (status === 429) {
+		return {
+			message: `Helena's rate limit was still exceeded after ${failure.attempts} attempts (429 Too Many Requests)`,
+			hint: 'Helena allows 200 requests per 5 seconds and 1,000 per 5 minutes per account, shared by everything that uses the key. Wait a few minutes, send fewer items per run, or use "Create or Update Many" instead of one call per item.',
+		};
+	}
+	if (isNotFound(status, error)) {
+		return { message: failure.notFoundMessage ?? 'The requested record was not found in Helena' };
+	}
+	if (status === 404) {
+		return {
+			message: `Helena has no endpoint at ${failure.method} /core${failure.path} (404)`,
+			hint: 'Check the Base URL in the "Helena API" credential: it should be the API host, such as https://api.wts.chat.',
+		};
+	}
+	if (status === 400 || (status === 500 && isFormError(error))) {
+		return { message: `Helena rejected the request: ${error.text ?? 'the input is not valid'}` };
+	}
+	const retried =
+		failure.attempts > 1 ? ` after ${failure.attempts} attempts` : '';
+	return {
+		message: `Helena answered ${status}${error.httpStatusCode ? ` (${error.httpStatusCode})` : ''}${retried}`,
+		hint: failure.repeatable
+			? 'The service seems to be having trouble; try again later.'
+			: 'This request creates data, so it was not repeated automatically (a repeat could create a duplicate). Check in Helena whether it was applied, then run the item again.',
+	};
+}
+
+export function helenaApiError(node: INode, failure: FailureContext, body: unknown): NodeApiError {
+	const error = readErrorBody(body);
+	const { message, hint } = messageFor(failure, error);
+	const description = [helenaSays(error), hint].filter(Boolean).join(' ');
+	const details: JsonObject = {
+		httpCode: String(failure.status),
+		...(error.key ? { key: error.key } : {}),
+		...(error.text ? { text: error.text } : {}),
+		...(error.shortValue ? { shortValue: error.shortValue } : {}),
+	};
+	const apiError = new NodeApiError(node, details, {
+		message,
+		description: description || undefined,
+		httpCode: String(failure.status),
+		itemIndex: failure.itemIndex,
+	});
+	if (isNotFound(failure.status, error)) apiError.context.notFound = true;
+	return apiError;
+}
+
+/** Whether an error thrown by `helenaRequest` is Helena's "not found" answer. */
+export function isNotFoundError(error: unknown): boolean {
+	return error instanceof NodeApiError && error.context.notFound === true;
+}

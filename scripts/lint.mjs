@@ -1,0 +1,54 @@
+// Lint exactly as n8n's package scanner (@n8n/scan-community-package) does: its ESLint config with
+// eslint-plugin-n8n-nodes-base and @n8n/eslint-plugin-community-nodes, inline disables ignored.
+//   node scripts/lint.mjs            the sources (nodes/, credentials/, package.json) + type check
+//   node scripts/lint.mjs --package  the packed tarball, as npm would publish it (run after build)
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const packageLeg = process.argv.includes('--package');
+
+function report(label, result) {
+	if (result.passed) {
+		console.log(`lint: ${label}: 0 errors`);
+		return true;
+	}
+	console.error(`lint: ${label}: ${result.message}`);
+	if (result.details) console.error(result.details);
+	return false;
+}
+
+let passed;
+if (packageLeg) {
+	const work = mkdtempSync(path.join(tmpdir(), 'helena-pack-'));
+	try {
+		execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: root, stdio: 'ignore' });
+		const tarball = readdirSync(work).find((file) => file.endsWith('.tgz'));
+		const unpacked = path.join(work, 'package');
+		execFileSync('tar', ['-xzf', path.join(work, tarball), '-C', work]);
+		passed = report(`packed ${tarball}`, await analyzePackage(unpacked, ['**/*.js', 'package.json']));
+	} finally {
+		rmSync(work, { recursive: true, force: true });
+	}
+} else {
+	passed = report('sources', await analyzePackage(root, SOURCE_FILE_PATTERNS));
+	try {
+		execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json', '--noEmit'], {
+			cwd: root,
+			stdio: 'inherit',
+		});
+		console.log('lint: type check: 0 errors');
+	} catch {
+		console.error('lint: type check failed (see above)');
+		passed = false;
+	}
+}
+if (!passed) {
+	console.error('lint: fix the errors above; the n8n package scanner rejects a package with any of them.');
+	process.exit(1);
+}

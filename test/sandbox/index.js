@@ -1,0 +1,176 @@
+'use strict';
+
+/**
+ * Helena core API sandbox: a real HTTP server with in-memory state.
+ *
+ *   const { startSandbox } = require('./test/sandbox');
+ *   const sb = await startSandbox({ port: 0, apiKey: 'test-key' });
+ *   // requests go to `${sb.url}/core/v1/...`; control API under `${sb.url}/__sandbox/...`
+ *   await sb.close();
+ */
+
+const { createServer } = require('./server');
+const { Faults } = require('./faults');
+const { Deliverer } = require('./webhooks');
+const { toPublicSubscription } = require('./webhooks');
+const { toPublicDepartment } = require('./departments');
+const { toPublicContact, ALL_DETAILS } = require('./contactStore');
+const { buildState, seedContacts, demoPhone, COMPANY_ID } = require('./seed');
+const { sampleContent } = require('./eventSamples');
+const { stableId } = require('./ids');
+
+const DEFAULT_API_KEY = 'helena-sandbox-key';
+
+/**
+ * @typedef {object} SandboxOptions
+ * @property {number} [port]              0 (default) = random free port; host is always 127.0.0.1
+ * @property {string} [apiKey]            default 'helena-sandbox-key'
+ * @property {'demo'|'empty'} [seed]      default 'demo'
+ * @property {number} [latencyMs]
+ * @property {number} [rate429]
+ * @property {number} [rate5xx]
+ * @property {number} [retryAfterSeconds]
+ * @property {boolean} [enforceRateLimits]
+ * @property {number} [randomSeed]        PRNG seed of the fault injection, default 1
+ * @property {{ windowMs: number, max: number }[]} [rateLimits]  override the vendor windows (tests)
+ */
+
+class Sandbox {
+	/** @param {SandboxOptions} options */
+	constructor(options = {}) {
+		this.apiKey = options.apiKey ?? DEFAULT_API_KEY;
+		this.seedName = options.seed ?? 'demo';
+		/** @type {import('./state').SandboxState} */
+		this.state = buildState(this.seedName);
+		this.faults = new Faults(options);
+		/** @type {import('./server').LoggedRequest[]} */
+		this.requests = [];
+		/** @type {any[]} */
+		this.deliveries = [];
+		this.deliverer = new Deliverer(() => this.state, this.deliveries);
+		this.server = createServer(this);
+		this.url = '';
+		for (const name of ['clearRequests', 'setFaults', 'failNext', 'seedContacts', 'reset', 'deliver', 'waitForDeliveries', 'close', 'snapshot', 'counts'])
+			this[name] = this[name].bind(this);
+	}
+
+	/** @param {number} port */
+	listen(port) {
+		return new Promise((resolve, reject) => {
+			this.server.once('error', reject);
+			this.server.listen(port, '127.0.0.1', () => {
+				this.server.off('error', reject);
+				const address = /** @type {import('node:net').AddressInfo} */ (this.server.address());
+				this.url = `http://127.0.0.1:${address.port}`;
+				resolve(this);
+			});
+		});
+	}
+
+	clearRequests() {
+		this.requests.length = 0;
+	}
+
+	/** Partial update of latencyMs, rate429, rate5xx, retryAfterSeconds, enforceRateLimits (and randomSeed). */
+	setFaults(patch = {}) {
+		return this.faults.set(patch);
+	}
+
+	/**
+	 * The next `count` matching /core requests answer `status` with the API error body, unapplied.
+	 * @param {number} count
+	 * @param {{ status?: number, retryAfterSeconds?: number, method?: string, path?: string|RegExp }} [options]
+	 */
+	failNext(count, options = {}) {
+		this.faults.failNext(count, options);
+	}
+
+	/** @param {number} n @param {{ prefix?: string }} [options] */
+	seedContacts(n, options = {}) {
+		return seedContacts(this.state, n, options);
+	}
+
+	/** Wipe state and reseed; the request log, deliveries log and faults are kept. @param {'demo'|'empty'} [seed] */
+	reset(seed = this.seedName) {
+		this.state = buildState(seed);
+		this.seedName = seed;
+	}
+
+	/**
+	 * Deliver an event to every enabled subscription listing it (content built when omitted).
+	 * @param {string} eventType
+	 * @param {unknown} [content]
+	 */
+	async deliver(eventType, content) {
+		if (!this.state.events.some((e) => e.event === eventType)) throw new Error(`Unknown event type '${eventType}'`);
+		return this.deliverer.deliver(eventType, content === undefined ? sampleContent(this.state, eventType) : content);
+	}
+
+	/** Resolves once every delivery started so far (including automatic CONTACT_* ones) has finished. */
+	waitForDeliveries() {
+		return this.deliverer.idle();
+	}
+
+	counts() {
+		const s = this.state;
+		return {
+			contacts: s.contacts.size,
+			tags: s.tags.size,
+			portfolios: s.portfolios.size,
+			customFields: s.customFields.size,
+			departments: s.departments.size,
+			channels: s.channels.size,
+			users: s.users.size,
+			subscriptions: s.subscriptions.size,
+			events: s.events.length,
+		};
+	}
+
+	/** JSON view of the state (GET /__sandbox/state). */
+	snapshot() {
+		const s = this.state;
+		return {
+			seed: this.seedName,
+			counts: this.counts(),
+			subscriptions: [...s.subscriptions.values()].map((x) => toPublicSubscription(s, x)),
+			contacts: [...s.contacts.values()].map((c) => toPublicContact(s, c, ALL_DETAILS)),
+			departments: [...s.departments.values()].map((d) => toPublicDepartment(s, d, { agents: true, channels: true })),
+			tags: [...s.tags.values()],
+			portfolios: [...s.portfolios.values()],
+			users: [...s.users.values()],
+			channels: [...s.channels.values()],
+		};
+	}
+
+	async close() {
+		await this.deliverer.close();
+		await new Promise((resolve) => {
+			this.server.close(() => resolve(undefined));
+			this.server.closeAllConnections();
+		});
+	}
+}
+
+/**
+ * @param {SandboxOptions} [options]
+ * @returns {Promise<Sandbox>}
+ */
+async function startSandbox(options = {}) {
+	const sandbox = new Sandbox(options);
+	return sandbox.listen(options.port ?? 0);
+}
+
+/** Stable demo identifiers, for tests that want to name a seeded record. */
+const demo = {
+	companyId: COMPANY_ID,
+	contactId: (n) => stableId('contact', n),
+	contactPhone: demoPhone,
+	tagId: (name) => stableId('tag', name),
+	portfolioId: (name) => stableId('portfolio', name),
+	departmentId: (name) => stableId('department', name),
+	userId: (name) => stableId('user', name),
+	channelId: (name) => stableId('channel', name),
+	customFieldId: (key) => stableId('custom-field', key),
+};
+
+module.exports = { startSandbox, Sandbox, DEFAULT_API_KEY, demo };

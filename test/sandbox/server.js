@@ -1,0 +1,224 @@
+'use strict';
+
+/**
+ * The HTTP layer: /core prefix, latency, auth, rate limits, scripted and random faults,
+ * routing, JSON bodies, the request log. Everything under /__sandbox goes to control.js.
+ */
+
+const http = require('node:http');
+const { ApiError, errorBody } = require('./errors');
+const { matchRoute } = require('./routes');
+const { handleControl } = require('./control');
+
+/**
+ * @typedef {object} QueryReader
+ * @property {(name: string) => string|undefined} get   first value, name matched case-insensitively
+ * @property {(name: string) => string[]} getAll         every value (repeated or `Name[0]=` keys)
+ */
+
+/**
+ * @typedef {object} RouteContext
+ * @property {import('./state').SandboxState} state
+ * @property {Record<string, string>} params  percent-decoded path params
+ * @property {QueryReader} query
+ * @property {any} body                        parsed JSON or undefined
+ * @property {(eventType: string, makeContent: () => unknown) => void} notify  webhook if anyone listens
+ */
+
+/**
+ * @typedef {object} LoggedRequest
+ * @property {string} method
+ * @property {string} path          raw pathname as received (percent-encoded)
+ * @property {string} decodedPath
+ * @property {Record<string, string|string[]>} query
+ * @property {Record<string, string|string[]|undefined>} headers  lower-cased names
+ * @property {any} body             parsed JSON, the raw text when it was not JSON, or undefined
+ * @property {number} status        0 while in flight or when the connection was dropped
+ * @property {number} at            Date.now() on arrival
+ */
+
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const JSON_TYPE_RE = /^(application\/json|text\/json|application\/[\w.+-]+\+json)\s*(;|$)/i;
+
+/** @param {string} search */
+function parseQuery(search) {
+	const params = new URLSearchParams(search);
+	/** @type {Record<string, string|string[]>} */
+	const logged = {};
+	/** @type {Map<string, string[]>} */
+	const byName = new Map();
+	for (const [key, value] of params) {
+		const prev = logged[key];
+		logged[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+		// `IncludeDetails[0]=Tags` binds like a repeated `IncludeDetails=Tags` (ASP.NET collection syntax)
+		const name = key.toLowerCase().replace(/\[\d+\]$/, '');
+		const list = byName.get(name) ?? [];
+		list.push(value);
+		byName.set(name, list);
+	}
+	/** @type {QueryReader} */
+	const reader = {
+		get: (name) => byName.get(name.toLowerCase())?.[0],
+		getAll: (name) => byName.get(name.toLowerCase()) ?? [],
+	};
+	return { logged, reader };
+}
+
+/** @param {http.IncomingMessage} req @returns {Promise<{ text: string, tooLarge: boolean }>} */
+function readBody(req) {
+	return new Promise((resolve, reject) => {
+		/** @type {Buffer[]} */
+		const chunks = [];
+		let size = 0;
+		req.on('data', (chunk) => {
+			size += chunk.length;
+			if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+		});
+		req.on('end', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), tooLarge: size > MAX_BODY_BYTES }));
+		req.on('error', reject);
+	});
+}
+
+function safeDecode(path) {
+	try {
+		return decodeURIComponent(path);
+	} catch {
+		return path;
+	}
+}
+
+/** `Bearer <key>` (what the vendor documents) or the bare key (the spec's literal reading). */
+function isAuthorized(header, apiKey) {
+	if (typeof header !== 'string') return false;
+	if (header === apiKey) return true;
+	const m = /^bearer\s+(.+)$/i.exec(header.trim());
+	return m !== null && m[1].trim() === apiKey;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * @param {http.ServerResponse} res
+ * @param {number} status
+ * @param {unknown} body undefined = empty body
+ * @param {Record<string, string>} [headers]
+ */
+function send(res, status, body, headers = {}) {
+	if (res.headersSent || res.destroyed) return;
+	if (body === undefined) {
+		res.writeHead(status, { ...headers, 'content-length': '0' });
+		res.end();
+		return;
+	}
+	const text = JSON.stringify(body);
+	res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)) });
+	res.end(text);
+}
+
+/** @param {import('./index').Sandbox} sandbox */
+function createServer(sandbox) {
+	/**
+	 * @param {LoggedRequest|undefined} entry
+	 * @param {http.ServerResponse} res
+	 */
+	const answer = (entry, res, status, body, headers) => {
+		if (entry) entry.status = status;
+		send(res, status, body, headers);
+	};
+	const fail = (entry, res, status, key, text, details, headers) =>
+		answer(entry, res, status, errorBody(status, key, text, details), headers);
+	const retryAfter = (seconds) => (seconds === undefined ? {} : { 'retry-after': String(seconds) });
+
+	/** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+	async function handle(req, res) {
+		const at = Date.now();
+		const method = (req.method ?? 'GET').toUpperCase();
+		const rawUrl = req.url ?? '/';
+		const qi = rawUrl.indexOf('?');
+		const path = qi < 0 ? rawUrl : rawUrl.slice(0, qi);
+		const { logged, reader } = parseQuery(qi < 0 ? '' : rawUrl.slice(qi + 1));
+
+		if (path === '/__sandbox' || path.startsWith('/__sandbox/')) {
+			const { text } = await readBody(req);
+			const result = await handleControl(sandbox, method, path.slice('/__sandbox'.length) || '/', text, reader);
+			return send(res, result.status, result.body);
+		}
+
+		/** @type {LoggedRequest} */
+		const entry = { method, path, decodedPath: safeDecode(path), query: logged, headers: { ...req.headers }, body: undefined, status: 0, at };
+		sandbox.requests.push(entry);
+		const { text, tooLarge } = await readBody(req);
+		let body;
+		let badJson = false;
+		if (text.length) {
+			try {
+				body = JSON.parse(text);
+			} catch {
+				badJson = true;
+			}
+			entry.body = badJson ? text : body;
+		}
+
+		const core = /^\/core(\/|$)/i.exec(path);
+		if (!core) return fail(entry, res, 400, 'INVALID_SERVICE', 'Serviço não informado na URL: use o prefixo /core');
+
+		const faults = sandbox.faults.settings;
+		if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+
+		if (!isAuthorized(req.headers.authorization, sandbox.apiKey)) return fail(entry, res, 401, 'ERROR_UNAUTHORIZED', 'Acesso negado');
+
+		if (faults.enforceRateLimits && !sandbox.faults.limiter.admit(sandbox.apiKey, Date.now()))
+			return fail(entry, res, 429, 'TOO_MANY_REQUESTS', undefined, null, retryAfter(faults.retryAfterSeconds));
+
+		const scripted = sandbox.faults.takeScripted(method, entry.decodedPath);
+		if (scripted) {
+			if (scripted.status === 0) {
+				req.socket.destroy();
+				return undefined;
+			}
+			const seconds = scripted.retryAfterSeconds ?? (scripted.status === 429 || scripted.status === 503 ? faults.retryAfterSeconds : undefined);
+			return fail(entry, res, scripted.status, undefined, undefined, { injected: true }, retryAfter(seconds));
+		}
+
+		const injected = sandbox.faults.draw();
+		if (injected === 429) return fail(entry, res, 429, 'TOO_MANY_REQUESTS', undefined, null, retryAfter(faults.retryAfterSeconds));
+		if (injected === 503) return fail(entry, res, 503, 'SERVICE_UNAVAILABLE', undefined, { injected: true }, retryAfter(faults.retryAfterSeconds));
+
+		const route = matchRoute(method, path.slice(core[0].length - (core[1] === '/' ? 1 : 0)) || '/');
+		if (!route) return fail(entry, res, 404, 'NOT_FOUND', `Rota não encontrada: ${method} ${entry.decodedPath}`);
+		if ('badEncoding' in route) return fail(entry, res, 400, 'FORM_ERROR', 'Parâmetro de rota com codificação inválida');
+
+		const hasBody = method !== 'GET' && method !== 'DELETE' && text.length > 0;
+		if (hasBody) {
+			if (tooLarge) return fail(entry, res, 413, 'REQUEST_TOO_LARGE', 'Corpo da requisição muito grande');
+			const type = req.headers['content-type'];
+			if (!type || !JSON_TYPE_RE.test(type))
+				return fail(entry, res, 415, 'UNSUPPORTED_MEDIA_TYPE', `Content-Type não suportado: ${type ?? '(ausente)'}`);
+			if (badJson) return fail(entry, res, 400, 'FORM_ERROR', 'O corpo da requisição não é um JSON válido');
+		}
+
+		/** @type {RouteContext} */
+		const ctx = {
+			state: sandbox.state,
+			params: route.params,
+			query: reader,
+			body: hasBody ? body : undefined,
+			notify: (eventType, makeContent) => sandbox.deliverer.notify(eventType, makeContent),
+		};
+		try {
+			const result = route.handler(ctx);
+			return answer(entry, res, 200, result);
+		} catch (err) {
+			if (err instanceof ApiError) return fail(entry, res, err.status, err.key, err.text, err.details);
+			return fail(entry, res, 500, 'INTERNAL_SERVER_ERROR', 'Erro interno no servidor', { message: err instanceof Error ? err.message : String(err) });
+		}
+	}
+
+	return http.createServer((req, res) => {
+		handle(req, res).catch((err) => {
+			send(res, 500, errorBody(500, 'INTERNAL_SERVER_ERROR', 'Erro interno no servidor', { message: String(err?.message ?? err) }));
+		});
+	});
+}
+
+module.exports = { createServer, isAuthorized };

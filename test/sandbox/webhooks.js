@@ -1,0 +1,229 @@
+'use strict';
+
+/**
+ * Webhook events, subscriptions (api-spec §4.3) and the delivery of events to subscribers
+ * (api-facts §5: POST {eventType, date, content}, no signature, no custom headers).
+ */
+
+const { Agent, request } = require('undici');
+const { badRequest, notFound } = require('./errors');
+const { newId, nowIso, laterThan, webhookDate } = require('./ids');
+const v = require('./validate');
+
+/** The 16 events of the spec, descriptions as the live API reports them (api-facts §5). */
+const EVENTS = [
+	['SESSION_NEW', 'Atendimento criado'],
+	['SESSION_UPDATE', 'Atendimento alterado'],
+	['SESSION_COMPLETE', 'Atendimento concluído'],
+	['MESSAGE_RECEIVED', 'Mensagem recebida'],
+	['MESSAGE_UPDATED', 'Mensagem atualizada'],
+	['MESSAGE_SENT', 'Mensagem enviada'],
+	['CONTACT_NEW', 'Contato criado'],
+	['CONTACT_UPDATE', 'Contato alterado'],
+	['CONTACT_TAG_UPDATE', 'Etiqueta do contato alterada'],
+	['PAYMENT_NEW', 'Pagamento criado'],
+	['PAYMENT_UPDATE', 'Pagamento alterado'],
+	['PANEL_CARD_NEW', 'Card criado'],
+	['PANEL_CARD_UPDATE', 'Card alterado'],
+	['PANEL_CARD_STEP_CHANGE', 'Card movido de etapa'],
+	['PANEL_CARD_NOTE_NEW', 'Anotação criada'],
+	['PANEL_CARD_NOTE_UPDATE', 'Anotação alterada'],
+].map(([event, description]) => ({ event, description }));
+
+const UPDATE_FIELDS = /** @type {const} */ (['Name', 'Url', 'Events', 'Enabled']);
+const NOT_FOUND_TEXT = 'Assinatura não encontrada';
+const DELIVERY_TIMEOUT_MS = 5000;
+
+/** @typedef {import('./server').RouteContext} Ctx */
+
+/** @param {import('./state').SandboxState} state @param {any} s */
+function toPublicSubscription(state, s) {
+	const descriptions = new Map(state.events.map((e) => [e.event, e.description]));
+	return {
+		id: s.id,
+		createdAt: s.createdAt,
+		updatedAt: s.updatedAt,
+		companyId: s.companyId,
+		name: s.name,
+		url: s.url,
+		enabled: s.enabled,
+		events: s.events.map((event) => ({ event, description: descriptions.get(event) ?? null })),
+	};
+}
+
+function readName(value) {
+	const name = v.optString(value, 'name', { min: 1, max: 100 });
+	if (!name) throw badRequest("O campo 'name' é obrigatório e deve ter entre 1 e 100 caracteres", 'name');
+	return name;
+}
+
+function readUrl(value) {
+	const url = v.optString(value, 'url', { min: 1, max: 500 });
+	if (!url) throw badRequest("O campo 'url' é obrigatório e deve ter entre 1 e 500 caracteres", 'url');
+	let parsed;
+	try {
+		parsed = new URL(url);
+	} catch {
+		parsed = undefined;
+	}
+	if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
+		throw badRequest(`URL inválida: '${url}'`, 'url');
+	return url;
+}
+
+/** @param {import('./state').SandboxState} state */
+function readEvents(state, value) {
+	if (!Array.isArray(value) || value.length === 0) throw badRequest("O campo 'events' deve ter ao menos um evento", 'events');
+	const known = state.events.map((e) => e.event);
+	return [...new Set(value.map((e) => v.optEnum(e, known, 'events')))];
+}
+
+/** @param {Ctx} ctx */
+function subscriptionFor(ctx) {
+	const id = v.requireUuidParam(ctx.params.subscriptionId, 'subscriptionId');
+	const s = ctx.state.subscriptions.get(id);
+	if (!s) throw notFound(NOT_FOUND_TEXT);
+	return s;
+}
+
+const BODY_KEYS = ['name', 'url', 'enabled', 'events', 'fields'];
+
+/** @param {Ctx} ctx */
+function create(ctx) {
+	const { state } = ctx;
+	const body = v.pickKnown(ctx.body ?? {}, BODY_KEYS);
+	const now = nowIso();
+	const s = {
+		id: newId(),
+		createdAt: now,
+		updatedAt: now,
+		companyId: state.companyId,
+		name: readName(body.name),
+		url: readUrl(body.url),
+		enabled: v.optBool(body.enabled, 'enabled') ?? true,
+		events: readEvents(state, body.events),
+	};
+	state.subscriptions.set(s.id, s);
+	return toPublicSubscription(state, s);
+}
+
+/** @param {Ctx} ctx */
+function update(ctx) {
+	const { state } = ctx;
+	const s = subscriptionFor(ctx);
+	const body = v.pickKnown(ctx.body ?? {}, BODY_KEYS);
+	if (!Array.isArray(body.fields) || body.fields.length === 0)
+		throw badRequest(`O campo 'fields' é obrigatório (valores aceitos: ${UPDATE_FIELDS.join(', ')})`, 'fields');
+	const fields = new Set(body.fields.map((f) => v.optEnum(f, UPDATE_FIELDS, 'fields')));
+	const next = {};
+	if (fields.has('Name')) next.name = readName(body.name);
+	if (fields.has('Url')) next.url = readUrl(body.url);
+	if (fields.has('Events')) next.events = readEvents(state, body.events);
+	if (fields.has('Enabled')) next.enabled = v.optBool(body.enabled, 'enabled') ?? true;
+	Object.assign(s, next);
+	s.updatedAt = laterThan(s.updatedAt);
+	return toPublicSubscription(state, s);
+}
+
+const routes = {
+	events: (ctx) => ctx.state.events.map((e) => ({ ...e })),
+	list: (ctx) => [...ctx.state.subscriptions.values()].map((s) => toPublicSubscription(ctx.state, s)),
+	get: (ctx) => toPublicSubscription(ctx.state, subscriptionFor(ctx)),
+	create,
+	update,
+	remove: (ctx) => {
+		ctx.state.subscriptions.delete(subscriptionFor(ctx).id);
+		return undefined;
+	},
+};
+
+/**
+ * Sends events to subscribers. One undici Agent per sandbox, destroyed on close so pending
+ * deliveries never keep the process alive.
+ */
+class Deliverer {
+	/** @param {() => import('./state').SandboxState} getState @param {any[]} log */
+	constructor(getState, log) {
+		this.getState = getState;
+		this.log = log;
+		this.agent = new Agent({ connect: { timeout: DELIVERY_TIMEOUT_MS }, headersTimeout: DELIVERY_TIMEOUT_MS, bodyTimeout: DELIVERY_TIMEOUT_MS });
+		/** @type {Set<Promise<unknown>>} */
+		this.pending = new Set();
+		this.closed = false;
+	}
+
+	/** @param {string} eventType */
+	subscribersOf(eventType) {
+		return [...this.getState().subscriptions.values()].filter((s) => s.enabled && s.events.includes(eventType));
+	}
+
+	/**
+	 * POST the event to every enabled subscription listing it; never rejects.
+	 * @param {string} eventType
+	 * @param {unknown} content
+	 * @returns {Promise<{ subscriptionId: string, url: string, status: number|null, error?: string }[]>}
+	 */
+	deliver(eventType, content) {
+		const targets = this.subscribersOf(eventType);
+		const payload = JSON.stringify({ eventType, date: webhookDate(), content });
+		const work = Promise.all(targets.map((s) => this.send(s, eventType, payload)));
+		this.pending.add(work);
+		work.finally(() => this.pending.delete(work));
+		return work;
+	}
+
+	/**
+	 * Fire-and-forget delivery for state changes; builds the content only if someone listens,
+	 * so bulk runs without subscriptions cost nothing.
+	 * @param {string} eventType
+	 * @param {() => unknown} makeContent
+	 */
+	notify(eventType, makeContent) {
+		if (this.closed || this.subscribersOf(eventType).length === 0) return;
+		void this.deliver(eventType, makeContent());
+	}
+
+	async send(subscription, eventType, payload) {
+		const entry = {
+			eventType,
+			subscriptionId: subscription.id,
+			url: subscription.url,
+			body: JSON.parse(payload),
+			status: /** @type {number|null} */ (null),
+			error: /** @type {string|undefined} */ (undefined),
+			at: Date.now(),
+			durationMs: 0,
+		};
+		this.log.push(entry);
+		try {
+			if (this.closed) throw new Error('sandbox closed');
+			const res = await request(subscription.url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: payload,
+				dispatcher: this.agent,
+				signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+			});
+			await res.body.dump();
+			entry.status = res.statusCode;
+		} catch (err) {
+			entry.error = err instanceof Error ? err.message : String(err);
+		}
+		entry.durationMs = Date.now() - entry.at;
+		const result = { subscriptionId: entry.subscriptionId, url: entry.url, status: entry.status };
+		return entry.error === undefined ? result : { ...result, error: entry.error };
+	}
+
+	/** Resolves when every delivery started so far has finished. */
+	async idle() {
+		while (this.pending.size) await Promise.allSettled([...this.pending]);
+	}
+
+	async close() {
+		this.closed = true;
+		await this.agent.destroy().catch(() => {});
+		await this.idle();
+	}
+}
+
+module.exports = { EVENTS, routes, Deliverer, toPublicSubscription };
