@@ -5,7 +5,7 @@ import { contactDescription } from './actions/contact';
 import { departmentDescription } from './actions/department';
 import { router } from './actions/router';
 import { webhookDescription } from './actions/webhook';
-import { loadOptions } from './methods';
+import { listSearch, loadOptions } from './methods';
 
 export class Helena implements INodeType {
 	description: INodeTypeDescription = {
@@ -40,7 +40,7 @@ export class Helena implements INodeType {
 		],
 	};
 
-	methods = { loadOptions };
+	methods = { listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

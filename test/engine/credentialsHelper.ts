@@ -11,7 +11,7 @@ import { ICredentialsHelper } from 'n8n-workflow';
 
 import { credentialTypes } from './nodeTypes';
 
-export interface HelenaCredentialData extends ICredentialDataDecryptedObject {
+export interface HelenaCredentialData {
 	baseUrl: string;
 	apiKey: string;
 	authorizationFormat?: 'bearer' | 'raw';
@@ -51,7 +51,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	}
 
 	async getDecrypted(): Promise<ICredentialDataDecryptedObject> {
-		return { authorizationFormat: 'bearer', ...this.data };
+		return { authorizationFormat: 'bearer', ...this.data } as ICredentialDataDecryptedObject;
 	}
 
 	getParentTypes(): string[] {

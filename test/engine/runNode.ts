@@ -5,9 +5,8 @@ import type {
 	INodeExecutionData,
 	INodeParameters,
 	IRun,
-	IRunExecutionData,
 } from 'n8n-workflow';
-import { createDeferredPromise, Workflow } from 'n8n-workflow';
+import { createDeferredPromise, createRunExecutionData, Workflow } from 'n8n-workflow';
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 
 import { additionalDataFor } from './additionalData';
@@ -71,17 +70,9 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 	hooks.addHandler('workflowExecuteAfter', (run) => finished.resolve(run));
 
 	const items = (options.items ?? [{}]).map((json) => ({ json }));
-	const runExecutionData: IRunExecutionData = {
-		startData: {},
-		resultData: { runData: {} },
-		executionData: {
-			contextData: {},
-			metadata: {},
-			nodeExecutionStack: [{ node, data: { main: [items] }, source: null }],
-			waitingExecution: {},
-			waitingExecutionSource: {},
-		},
-	};
+	const runExecutionData = createRunExecutionData({
+		executionData: { nodeExecutionStack: [{ node, data: { main: [items] }, source: null }] },
+	});
 
 	const execute = new WorkflowExecute(
 		additionalDataFor(options.credentials, hooks),

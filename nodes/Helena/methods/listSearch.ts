@@ -1,0 +1,2 @@
+// Resource-locator searches (`list` mode), one per resource; each returns `{ results, paginationToken }`.
+export {};
