@@ -1,0 +1,240 @@
+// Runs the package inside a real n8n: install n8n once into a cache folder, load the packed package the
+// way users get it (a tarball installed into ~/.n8n/nodes), import credentials and workflows, run
+// workflows headless, or start the server. Shared by `npm start`, the e2e suite and the benchmarks.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DEFAULT_N8N_VERSION = process.env.HELENA_N8N_VERSION ?? '1.123.81';
+
+const log = (message) => process.stderr.write(`${message}\n`);
+
+/** Installs n8n `version` once (minutes the first time) and returns how to run it. */
+export function ensureN8n(version = DEFAULT_N8N_VERSION) {
+	const dir = execFileSync('bash', [path.join(packageRoot, 'scripts/install-n8n.sh'), version], {
+		stdio: ['ignore', 'pipe', 'inherit'],
+		encoding: 'utf8',
+	}).trim().split('\n').pop();
+	const nodeBinFile = path.join(dir, '.node-bin');
+	const nodeBin = existsSync(nodeBinFile) ? readFileSync(nodeBinFile, 'utf8').trim() : undefined;
+	return { version, dir, bin: path.join(dir, 'node_modules/n8n/bin/n8n'), nodeBin, major: Number(version.split('.')[0]) };
+}
+
+/** Builds and packs this package once per process; returns the tarball path. */
+let packed;
+export function packPackage({ build = true } = {}) {
+	if (packed) return packed;
+	if (build) {
+		log('Building the package (npm run build)...');
+		execFileSync('npm', ['run', '--silent', 'build'], { cwd: packageRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+	}
+	const out = mkdtempSync(path.join(tmpdir(), 'helena-tgz-'));
+	execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: packageRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+	packed = path.join(out, readdirSync(out).find((file) => file.endsWith('.tgz')));
+	return packed;
+}
+
+/** A user folder with the package installed as a community package (types n8n-nodes-helena.*). */
+export function prepareUserFolder(userFolder, tarball) {
+	const nodesDir = path.join(userFolder, '.n8n/nodes');
+	mkdirSync(nodesDir, { recursive: true });
+	writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
+	execFileSync('npm', ['install', tarball, '--omit=peer', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+		cwd: nodesDir,
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
+	return userFolder;
+}
+
+export class N8n {
+	/**
+	 * @param {{ install: ReturnType<typeof ensureN8n>, userFolder: string, port?: number, env?: Record<string,string> }} options
+	 */
+	constructor({ install, userFolder, port = 5678, env = {} }) {
+		this.install = install;
+		this.userFolder = userFolder;
+		this.port = port;
+		this.url = `http://127.0.0.1:${port}`;
+		this.extraEnv = env;
+	}
+
+	env() {
+		const env = {
+			...process.env,
+			N8N_USER_FOLDER: this.userFolder,
+			N8N_ENCRYPTION_KEY: 'helena-e2e-encryption-key',
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+			N8N_RUNNERS_ENABLED: 'false',
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_PORT: String(this.port),
+			N8N_RUNNERS_BROKER_PORT: String(this.port + 1),
+			WEBHOOK_URL: `${this.url}/`,
+			N8N_SECURE_COOKIE: 'false',
+			N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+			N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+			DB_SQLITE_POOL_SIZE: '2',
+			...this.extraEnv,
+		};
+		if (this.install.major < 2) env.N8N_EXPRESSION_ENGINE = 'legacy';
+		if (this.install.nodeBin) env.PATH = `${this.install.nodeBin}:${env.PATH}`;
+		return env;
+	}
+
+	nodeExecutable() {
+		return this.install.nodeBin ? path.join(this.install.nodeBin, 'node') : process.execPath;
+	}
+
+	/** Runs an n8n CLI command to completion; resolves with { code, stdout, stderr }. */
+	run(args, { timeoutMs = 180_000 } = {}) {
+		return new Promise((resolve, reject) => {
+			const child = spawn(this.nodeExecutable(), [this.install.bin, ...args], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+			let stdout = '';
+			let stderr = '';
+			child.stdout.on('data', (chunk) => (stdout += chunk));
+			child.stderr.on('data', (chunk) => (stderr += chunk));
+			const timer = setTimeout(() => {
+				child.kill('SIGKILL');
+				reject(new Error(`n8n ${args.join(' ')} did not finish in ${timeoutMs / 1000}s\n${stdout}\n${stderr}`));
+			}, timeoutMs);
+			child.on('exit', (code) => {
+				clearTimeout(timer);
+				resolve({ code, stdout, stderr });
+			});
+		});
+	}
+
+	async runOrThrow(args, options) {
+		const result = await this.run(args, options);
+		if (result.code !== 0) throw new Error(`n8n ${args.join(' ')} exited with ${result.code}\n${result.stdout}\n${result.stderr}`);
+		return result;
+	}
+
+	async importCredentials(credentials) {
+		const file = path.join(this.userFolder, 'import-credentials.json');
+		writeFileSync(file, JSON.stringify(credentials));
+		await this.runOrThrow(['import:credentials', `--input=${file}`]);
+	}
+
+	async importWorkflow(workflow) {
+		const file = path.join(this.userFolder, `import-workflow-${workflow.id}.json`);
+		writeFileSync(file, JSON.stringify(workflow));
+		await this.runOrThrow(['import:workflow', `--input=${file}`]);
+	}
+
+	/** `n8n execute --rawOutput`; returns { ok, runData, error, raw }. */
+	async execute(workflowId, options) {
+		const { code, stdout, stderr } = await this.run(['execute', `--id=${workflowId}`, '--rawOutput'], options);
+		const jsonStart = stdout.split('\n').findIndex((line) => line.startsWith('{'));
+		let data;
+		if (jsonStart >= 0) {
+			try {
+				data = JSON.parse(stdout.split('\n').slice(jsonStart).join('\n'));
+			} catch {
+				data = undefined;
+			}
+		}
+		return {
+			ok: code === 0,
+			code,
+			runData: data?.data?.resultData?.runData,
+			error: data?.data?.resultData?.error,
+			raw: { stdout, stderr },
+		};
+	}
+
+	/** Starts `n8n start`; resolves when the REST API answers (readiness comes earlier than the routes). */
+	async start({ timeoutMs = 120_000, logFile } = {}) {
+		this.logs = '';
+		this.process = spawn(this.nodeExecutable(), [this.install.bin, 'start'], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+		const collect = (chunk) => {
+			this.logs += chunk;
+			if (logFile) writeFileSync(logFile, this.logs);
+		};
+		this.process.stdout.on('data', collect);
+		this.process.stderr.on('data', collect);
+		const exited = new Promise((resolve) => this.process.once('exit', resolve));
+		const deadline = Date.now() + timeoutMs;
+		while (Date.now() < deadline) {
+			const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('waiting'), 500))]);
+			if (code !== 'waiting') throw new Error(`n8n exited with ${code} while starting:\n${this.logs.slice(-3000)}`);
+			try {
+				const response = await fetch(`${this.url}/rest/settings`);
+				if (response.ok) return this;
+			} catch {
+				// not listening yet
+			}
+		}
+		await this.stop();
+		throw new Error(`n8n did not become ready within ${timeoutMs / 1000}s:\n${this.logs.slice(-3000)}`);
+	}
+
+	async stop() {
+		if (!this.process || this.process.exitCode !== null) return;
+		const exited = new Promise((resolve) => this.process.once('exit', resolve));
+		this.process.kill('SIGTERM');
+		const timer = setTimeout(() => this.process.kill('SIGKILL'), 20_000);
+		await exited;
+		clearTimeout(timer);
+	}
+
+	/** Completes the owner setup (1.x) or logs in (2.x, owner from env); keeps the auth cookie. */
+	async signIn({ email, password, firstName = 'Helena', lastName = 'Developer' }) {
+		let response = await fetch(`${this.url}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ email, password, firstName, lastName }),
+		});
+		if (!response.ok) {
+			response = await fetch(`${this.url}/rest/login`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ email, emailOrLdapLoginId: email, password }),
+			});
+		}
+		if (!response.ok) throw new Error(`n8n sign-in failed: ${response.status} ${await response.text()}`);
+		this.cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
+		return this.cookie;
+	}
+
+	/** Creates a public-API key (needs signIn first). */
+	async createApiKey() {
+		const response = await fetch(`${this.url}/rest/api-keys`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', cookie: this.cookie },
+			body: JSON.stringify({ label: `helena-${Date.now()}`, expiresAt: null, scopes: ['workflow:read', 'workflow:list', 'workflow:activate', 'workflow:deactivate', 'workflow:create', 'workflow:update', 'execution:read', 'execution:list'] }),
+		});
+		if (!response.ok) throw new Error(`Creating an n8n API key failed: ${response.status} ${await response.text()}`);
+		this.apiKey = (await response.json()).data.rawApiKey;
+		return this.apiKey;
+	}
+
+	async api(method, pathname, body) {
+		const response = await fetch(`${this.url}/api/v1${pathname}`, {
+			method,
+			headers: { 'content-type': 'application/json', 'X-N8N-API-KEY': this.apiKey },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`n8n API ${method} ${pathname}: ${response.status} ${text}`);
+		return text ? JSON.parse(text) : undefined;
+	}
+}
+
+/** A throw-away user folder with the package installed; removed by the returned cleanup. */
+export function temporaryUserFolder(tarball, prefix = 'helena-n8n-') {
+	const folder = mkdtempSync(path.join(tmpdir(), prefix));
+	prepareUserFolder(folder, tarball);
+	return { folder, cleanup: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+/** Output items of a node in an `execute` result. */
+export function outputOf(runData, nodeName) {
+	return runData?.[nodeName]?.[0]?.data?.main?.[0]?.map((item) => item.json) ?? [];
+}

@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// `npm start`: build the package, start the Helena sandbox with demo data, and open n8n with both nodes
+// loaded and a "Helena API" credential already pointing at the sandbox.
+import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+import { DEFAULT_N8N_VERSION, N8n, ensureN8n, packPackage, packageRoot, prepareUserFolder } from './lib/n8n.mjs';
+import { credentialFor } from '../test/e2e/workflows.mjs';
+import { demoWorkflows } from './lib/demoWorkflows.mjs';
+
+const require = createRequire(import.meta.url);
+const { startSandbox, DEFAULT_API_KEY } = require('../test/sandbox/index.js');
+
+const port = Number(process.env.HELENA_N8N_PORT ?? 5678);
+const sandboxPort = Number(process.env.HELENA_SANDBOX_PORT ?? 5681);
+const owner = { email: 'dev@helena.local', password: 'HelenaDev123', firstName: 'Helena', lastName: 'Developer' };
+const home = path.join(packageRoot, '.dev/n8n');
+const step = (text) => console.log(`\n▶ ${text}`);
+
+async function portIsFree(candidate) {
+	try {
+		await fetch(`http://127.0.0.1:${candidate}/`);
+		return false;
+	} catch {
+		return true;
+	}
+}
+
+try {
+	for (const [name, candidate, variable] of [['n8n', port, 'HELENA_N8N_PORT'], ['the sandbox', sandboxPort, 'HELENA_SANDBOX_PORT']]) {
+		if (!(await portIsFree(candidate))) {
+			throw new Error(`Port ${candidate} for ${name} is in use. Stop what uses it, or pick another port: ${variable}=<port> npm start`);
+		}
+	}
+
+	step(`Installing n8n ${DEFAULT_N8N_VERSION} (once, into ~/.cache/n8n-nodes-helena; the first time takes about 3-5 minutes)`);
+	const install = ensureN8n();
+
+	step('Building and packing n8n-nodes-helena');
+	const tarball = packPackage();
+
+	step(`Starting the Helena sandbox on http://127.0.0.1:${sandboxPort} (demo contacts, departments and events)`);
+	const sandbox = await startSandbox({ port: sandboxPort, apiKey: DEFAULT_API_KEY });
+
+	step('Installing the package into n8n and importing the "Helena sandbox" credential and demo workflows');
+	const firstRun = !existsSync(path.join(home, '.n8n/database.sqlite'));
+	mkdirSync(home, { recursive: true });
+	rmSync(path.join(home, '.n8n/nodes'), { recursive: true, force: true });
+	prepareUserFolder(home, tarball);
+	const n8n = new N8n({ install, userFolder: home, port });
+	await n8n.importCredentials([credentialFor(sandbox)]);
+	if (firstRun) for (const workflow of demoWorkflows) await n8n.importWorkflow(workflow);
+
+	step(`Starting n8n on http://127.0.0.1:${port} (about 10 seconds)`);
+	await n8n.start({ logFile: path.join(packageRoot, '.dev/n8n.log') });
+	if (firstRun) await n8n.signIn(owner);
+
+	console.log(`
+✔ Ready.
+  n8n editor:   http://127.0.0.1:${port}
+  Log in with:  ${owner.email} / ${owner.password}
+  Credential:   "Helena sandbox" (Base URL ${sandbox.url}, key ${DEFAULT_API_KEY}: a local demo key, not a secret)
+  Sandbox:      ${sandbox.url}  (its request log: ${sandbox.url}/__sandbox/requests)
+  Try it:       open "Helena demo: webhook events" and click "Execute workflow", or add a Helena node to a new workflow.
+                To fire a trigger event: curl -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"eventType":"SESSION_NEW"}'
+  n8n log:      .dev/n8n.log      Stop with Ctrl+C.  Start from scratch: rm -rf .dev
+`);
+
+	const shutdown = async () => {
+		console.log('\nStopping n8n and the sandbox...');
+		await n8n.stop();
+		await sandbox.close();
+		process.exit(0);
+	};
+	process.on('SIGINT', shutdown);
+	process.on('SIGTERM', shutdown);
+	n8n.process.on('exit', async (code) => {
+		console.error(`n8n stopped (exit code ${code}); see .dev/n8n.log`);
+		await sandbox.close();
+		process.exit(code ?? 1);
+	});
+} catch (error) {
+	console.error(`\n✖ npm start failed: ${error.message}`);
+	console.error('  What to do: check the message above; for n8n problems see .dev/n8n.log; `rm -rf .dev` starts from scratch.');
+	process.exit(1);
+}
