@@ -92,9 +92,10 @@ export class N8n {
 	}
 
 	/** Runs an n8n CLI command to completion; resolves with { code, stdout, stderr }. */
-	run(args, { timeoutMs = 180_000 } = {}) {
+	run(args, { timeoutMs = 180_000, onSpawn } = {}) {
 		return new Promise((resolve, reject) => {
 			const child = spawn(this.nodeExecutable(), [this.install.bin, ...args], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+			onSpawn?.(child);
 			let stdout = '';
 			let stderr = '';
 			child.stdout.on('data', (chunk) => (stdout += chunk));

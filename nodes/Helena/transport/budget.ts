@@ -6,13 +6,13 @@ interface Window {
 }
 
 /**
- * The vendor allows 200 requests per 5 s and 1,000 per 5 min per account. Staying a little under
- * both means one n8n process never provokes a 429 by itself; clock skew between us and the
- * server is what the margin is for.
+ * The vendor allows 200 requests per 5 s and 1,000 per 5 min per account. The short window keeps a
+ * margin for the skew between our send times and the server's arrival times; the long one is so
+ * long that the skew is noise, and a rare 429 at its edge is retried anyway.
  */
 export const HELENA_RATE_WINDOWS: Window[] = [
 	{ limit: 190, ms: 5_000 },
-	{ limit: 990, ms: 300_000 },
+	{ limit: 1_000, ms: 300_000 },
 ];
 
 /** A sliding-window request budget; `take()` resolves when one more request may be sent. */
