@@ -48,13 +48,13 @@ try {
 	mkdirSync(home, { recursive: true });
 	rmSync(path.join(home, '.n8n/nodes'), { recursive: true, force: true });
 	prepareUserFolder(home, tarball);
-	const n8n = new N8n({ install, userFolder: home, port });
+	const n8n = new N8n({ install, userFolder: home, port, owner });
 	await n8n.importCredentials([credentialFor(sandbox)]);
 	if (firstRun) for (const workflow of demoWorkflows) await n8n.importWorkflow(workflow);
 
 	step(`Starting n8n on http://127.0.0.1:${port} (about 10 seconds)`);
 	await n8n.start({ logFile: path.join(packageRoot, '.dev/n8n.log') });
-	if (firstRun) await n8n.signIn(owner);
+	if (firstRun && install.major < 2) await n8n.signIn(owner);
 
 	console.log(`
 ✔ Ready.

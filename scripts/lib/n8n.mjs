@@ -2,6 +2,7 @@
 // way users get it (a tarball installed into ~/.n8n/nodes), import credentials and workflows, run
 // workflows headless, or start the server. Shared by `npm start`, the e2e suite and the benchmarks.
 import { execFileSync, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,8 +54,9 @@ export class N8n {
 	/**
 	 * @param {{ install: ReturnType<typeof ensureN8n>, userFolder: string, port?: number, env?: Record<string,string> }} options
 	 */
-	constructor({ install, userFolder, port = 5678, env = {} }) {
+	constructor({ install, userFolder, port = 5678, env = {}, owner }) {
 		this.install = install;
+		this.owner = owner;
 		this.userFolder = userFolder;
 		this.port = port;
 		this.url = `http://127.0.0.1:${port}`;
@@ -83,6 +85,7 @@ export class N8n {
 			...this.extraEnv,
 		};
 		if (this.install.major < 2) env.N8N_EXPRESSION_ENGINE = 'legacy';
+		if (this.install.major >= 2 && this.owner) Object.assign(env, this.ownerFromEnv());
 		if (this.install.nodeBin) env.PATH = `${this.install.nodeBin}:${env.PATH}`;
 		return env;
 	}
@@ -185,8 +188,23 @@ export class N8n {
 		clearTimeout(timer);
 	}
 
+	/** n8n 2.x cannot set up its owner over REST; it reads a managed owner from the environment. */
+	ownerFromEnv() {
+		if (!this.ownerHash) {
+			const require = createRequire(path.join(this.install.dir, 'node_modules/n8n/package.json'));
+			this.ownerHash = require('bcryptjs').hashSync(this.owner.password, 10);
+		}
+		return {
+			N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
+			N8N_INSTANCE_OWNER_EMAIL: this.owner.email,
+			N8N_INSTANCE_OWNER_FIRST_NAME: this.owner.firstName ?? 'Helena',
+			N8N_INSTANCE_OWNER_LAST_NAME: this.owner.lastName ?? 'Developer',
+			N8N_INSTANCE_OWNER_PASSWORD_HASH: this.ownerHash,
+		};
+	}
+
 	/** Completes the owner setup (1.x) or logs in (2.x, owner from env); keeps the auth cookie. */
-	async signIn({ email, password, firstName = 'Helena', lastName = 'Developer' }) {
+	async signIn({ email, password, firstName = 'Helena', lastName = 'Developer' } = this.owner) {
 		let response = await fetch(`${this.url}/rest/owner/setup`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },

@@ -23,7 +23,12 @@ before(async () => {
 	const tarball = packPackage();
 	userFolder = temporaryUserFolder(tarball);
 	sandbox = await startSandbox({ port: 0, apiKey: API_KEY });
-	n8n = new N8n({ install, userFolder: userFolder.folder, port: 5690 + (install.major - 1) * 10 });
+	n8n = new N8n({
+		install,
+		userFolder: userFolder.folder,
+		port: 5690 + (install.major - 1) * 10,
+		owner: { email: 'e2e@helena.test', password: 'E2e-password-1' },
+	});
 	await n8n.importCredentials([credentialFor(sandbox)]);
 });
 
@@ -77,7 +82,7 @@ describe(`the Helena Trigger in n8n ${version}`, () => {
 	before(async () => {
 		await n8n.importWorkflow(triggerWorkflow('e2eTrigger000001'));
 		await n8n.start();
-		await n8n.signIn({ email: 'e2e@helena.test', password: 'E2e-password-1' });
+		await n8n.signIn();
 		await n8n.createApiKey();
 	});
 
