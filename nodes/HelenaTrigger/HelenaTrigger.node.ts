@@ -1,5 +1,3 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-
 import type {
 	IDataObject,
 	IHookFunctions,
@@ -14,62 +12,99 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 import { getWebhookEvents } from '../Helena/methods/loadOptions';
 import { apiPath, helenaRequest } from '../Helena/transport';
 import { isNotFoundError } from '../Helena/transport/errors';
+import type { Subscription, TriggerStaticData } from './subscription';
+import {
+	eventNamesOf,
+	MAX_URL_LENGTH,
+	newToken,
+	normalizeAddress,
+	parseAddresses,
+	pickOwn,
+	pointsTo,
+	sameEvents,
+	subscriptionName,
+	subscriptionUrl,
+	subscriptionUrlLength,
+	tokenOf,
+	tokensMatch,
+} from './subscription';
 
-interface TriggerStaticData extends IDataObject {
-	subscriptionId?: string;
-	token?: string;
-}
-
-interface Subscription extends IDataObject {
-	id: string;
-	url?: string | null;
-	enabled?: boolean;
-	events?: Array<{ event?: string } | string> | null;
-}
-
-/** Helena's documented sender address (firewall guide). */
+/** Helena's documented sender address (api-facts §5, firewall guide). */
 const HELENA_SENDER_IP = '18.215.79.89';
 
-function subscriptionUrl(webhookUrl: string, token: string): string {
-	return `${webhookUrl}${webhookUrl.includes('?') ? '&' : '?'}token=${token}`;
+interface TriggerOptions {
+	ignoreUnselectedEvents?: boolean;
+	allowedIps?: string;
 }
 
-function withoutQuery(url: string): string {
-	return url.split('?')[0];
+function staticDataOf(context: IHookFunctions | IWebhookFunctions): TriggerStaticData {
+	return context.getWorkflowStaticData('node') as TriggerStaticData;
 }
 
-function tokenOf(url: string): string | undefined {
-	const query = url.split('?')[1] ?? '';
-	return new URLSearchParams(query).get('token') ?? undefined;
+/** Writes only what changed, so an unchanged activation does not rewrite the workflow row. */
+function remember(staticData: TriggerStaticData, subscriptionId: string, token: string): void {
+	if (staticData.subscriptionId !== subscriptionId) staticData.subscriptionId = subscriptionId;
+	if (staticData.token !== token) staticData.token = token;
 }
 
-function eventNames(subscription: Subscription): string[] {
-	return (subscription.events ?? []).map((event) => (typeof event === 'string' ? event : String(event.event)));
+function forget(staticData: TriggerStaticData): void {
+	if ('subscriptionId' in staticData) delete staticData.subscriptionId;
+	if ('token' in staticData) delete staticData.token;
 }
 
-function sameSet(a: string[], b: string[]): boolean {
-	return a.length === b.length && a.every((name) => b.includes(name));
+/** This node's webhook URL (production or test), checked against Helena's URL limit before any request. */
+function webhookUrlOf(context: IHookFunctions): string {
+	const webhookUrl = context.getNodeWebhookUrl('default');
+	if (!webhookUrl) {
+		throw new NodeOperationError(context.getNode(), 'n8n did not provide a webhook URL for this trigger');
+	}
+	const length = subscriptionUrlLength(webhookUrl);
+	if (length > MAX_URL_LENGTH) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`The subscription URL would be ${length} characters long; Helena accepts at most ${MAX_URL_LENGTH}`,
+			{
+				description: `The webhook URL of this trigger is ${webhookUrl}. Use a shorter public URL for n8n (the WEBHOOK_URL environment variable).`,
+			},
+		);
+	}
+	return webhookUrl;
 }
 
-function tokensMatch(given: unknown, expected: string): boolean {
-	if (typeof given !== 'string' || given.length !== expected.length) return false;
-	return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+function selectedEvents(context: IHookFunctions | IWebhookFunctions): string[] {
+	const value = context.getNodeParameter('events', []) as string[] | string;
+	const names = (Array.isArray(value) ? value : String(value).split(','))
+		.map((name) => String(name).trim())
+		.filter(Boolean);
+	if (names.length === 0) {
+		throw new NodeOperationError(context.getNode(), 'Choose at least one event in "Event Names or IDs"');
+	}
+	return [...new Set(names)];
 }
 
-async function subscriptionsOf(context: IHookFunctions, webhookUrl: string): Promise<Subscription[]> {
-	const all = (await helenaRequest.call(context, {
+async function listSubscriptions(context: IHookFunctions): Promise<Subscription[]> {
+	const subscriptions = await helenaRequest.call(context, {
 		method: 'GET',
 		path: '/v1/webhook/subscription',
-	})) as Subscription[];
-	return all.filter((subscription) => withoutQuery(subscription.url ?? '') === webhookUrl);
+	});
+	return Array.isArray(subscriptions) ? (subscriptions as Subscription[]) : [];
 }
 
-function selectedEvents(context: IHookFunctions): string[] {
-	const events = context.getNodeParameter('events', []) as string[];
-	if (events.length === 0) {
-		throw new NodeOperationError(context.getNode(), 'Choose at least one event in "Events"');
+function warnIfStoredForOtherUrl(
+	context: IHookFunctions,
+	stored: TriggerStaticData,
+	all: Subscription[],
+	webhookUrl: string,
+	action: string,
+): void {
+	const previous = all.find((subscription) => subscription.id === stored.subscriptionId);
+	if (previous && !pointsTo(previous, webhookUrl)) {
+		// The URL without its query: the token stays out of the log.
+		const url = String(previous.url).split('?')[0];
+		context.logger.warn(
+			`Helena subscription ${previous.id} was created by this trigger for another webhook URL (${url}); it is ${action}. Delete it in Helena if nothing uses it.`,
+		);
 	}
-	return events;
 }
 
 export class HelenaTrigger implements INodeType {
@@ -79,7 +114,7 @@ export class HelenaTrigger implements INodeType {
 		icon: { light: 'file:../Helena/helena.svg', dark: 'file:../Helena/helena.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["events"].join(", ") }}',
+		subtitle: '={{ [].concat($parameter["events"]).join(", ") }}',
 		description: 'Starts the workflow when Helena sends an event, such as a new conversation',
 		defaults: { name: 'Helena Trigger' },
 		inputs: [],
@@ -112,20 +147,20 @@ export class HelenaTrigger implements INodeType {
 				default: {},
 				options: [
 					{
+						displayName: 'Allowed IP Addresses',
+						name: 'allowedIps',
+						type: 'string',
+						default: '',
+						placeholder: HELENA_SENDER_IP,
+						description: `Comma-separated addresses allowed to call this trigger; calls from others get 403 and start nothing. Leave empty to accept every address. Helena documents ${HELENA_SENDER_IP} as its sender. Behind a reverse proxy, set N8N_PROXY_HOPS so that n8n sees the caller's address.`,
+					},
+					{
 						displayName: 'Ignore Unselected Events',
 						name: 'ignoreUnselectedEvents',
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether to skip deliveries whose eventType is not one of the selected events (for example when the subscription is edited in Helena)',
-					},
-					{
-						displayName: 'Allowed IP Addresses',
-						name: 'allowedIps',
-						type: 'string',
-						default: HELENA_SENDER_IP,
-						description:
-							'Comma-separated addresses allowed to call this trigger; others get 403. Helena documents 18.215.79.89 as its sender. Only useful when n8n sees the real client address (set N8N_PROXY_HOPS behind a proxy).',
+							'Whether to skip deliveries whose eventType is not one of the selected events (for example after the subscription was edited in Helena)',
 					},
 				],
 			},
@@ -136,103 +171,123 @@ export class HelenaTrigger implements INodeType {
 
 	webhookMethods = {
 		default: {
+			/** Adopts a subscription that already delivers to this URL; never deletes anything. */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				const staticData = this.getWorkflowStaticData('node') as TriggerStaticData;
-				const webhookUrl = this.getNodeWebhookUrl('default') as string;
+				const webhookUrl = webhookUrlOf(this);
 				const events = selectedEvents(this);
-				const existing = await subscriptionsOf(this, webhookUrl);
-				const ours =
-					existing.find((subscription) => subscription.id === staticData.subscriptionId) ??
-					existing.find((subscription) => tokenOf(subscription.url ?? ''));
-				if (!ours) return false;
+				const staticData = staticDataOf(this);
+				const all = await listSubscriptions(this);
+				const candidates = all.filter((subscription) => pointsTo(subscription, webhookUrl));
+				warnIfStoredForOtherUrl(this, staticData, all, webhookUrl, 'left in place and a subscription for the current URL is used');
 
-				const token = tokenOf(ours.url ?? '');
-				if (!token) return false;
-				if (!sameSet(eventNames(ours), events) || ours.enabled === false) {
+				const own = pickOwn(candidates, staticData);
+				if (!own) return false;
+				if (candidates.length > 1) {
+					this.logger.warn(
+						`${candidates.length} Helena subscriptions deliver to ${webhookUrl}; the trigger uses ${own.id}, the others are rejected (wrong token) and are deleted on deactivation.`,
+					);
+				}
+
+				let token = tokenOf(own);
+				const fields: string[] = [];
+				const body: IDataObject = {};
+				if (!token) {
+					// Created by hand without a token: give it one instead of creating a second subscription.
+					token = newToken();
+					fields.push('Url');
+					body.url = subscriptionUrl(webhookUrl, token);
+				}
+				if (!sameEvents(eventNamesOf(own), events) || own.enabled === false) {
+					fields.push('Events', 'Enabled');
+					body.events = events;
+					body.enabled = true;
+				}
+				if (fields.length > 0) {
 					await helenaRequest.call(this, {
 						method: 'PUT',
-						path: apiPath`/v1/webhook/subscription/${ours.id}`,
-						body: { fields: ['Events', 'Enabled'], events, enabled: true },
+						path: apiPath`/v1/webhook/subscription/${own.id}`,
+						body: { fields, ...body },
 					});
 				}
-				staticData.subscriptionId = ours.id;
-				staticData.token = token;
+				remember(staticData, own.id, token);
 				return true;
 			},
 
 			async create(this: IHookFunctions): Promise<boolean> {
-				const staticData = this.getWorkflowStaticData('node') as TriggerStaticData;
-				const webhookUrl = this.getNodeWebhookUrl('default') as string;
-				const token = randomBytes(24).toString('hex');
-				const url = subscriptionUrl(webhookUrl, token);
-				if (url.length > 500) {
-					throw new NodeOperationError(
-						this.getNode(),
-						`The webhook URL is ${url.length} characters long; Helena accepts at most 500`,
-						{ description: 'Shorten WEBHOOK_URL of this n8n instance.' },
-					);
-				}
-				const name = `n8n: ${this.getWorkflow().name ?? this.getWorkflow().id ?? 'workflow'}`.slice(0, 100);
+				const webhookUrl = webhookUrlOf(this);
+				const events = selectedEvents(this);
+				const token = newToken();
 				const subscription = (await helenaRequest.call(this, {
 					method: 'POST',
 					path: '/v1/webhook/subscription',
-					body: { name, url, enabled: true, events: selectedEvents(this) },
-				})) as Subscription;
-				staticData.subscriptionId = subscription.id;
-				staticData.token = token;
+					body: {
+						name: subscriptionName(this.getWorkflow(), this.getActivationMode() === 'manual'),
+						url: subscriptionUrl(webhookUrl, token),
+						enabled: true,
+						events,
+					},
+				})) as Subscription | undefined;
+				if (typeof subscription?.id !== 'string' || !subscription.id) {
+					throw new NodeOperationError(
+						this.getNode(),
+						'Helena created the subscription but did not return its ID',
+						{ description: 'Deactivate the workflow (it removes subscriptions to this URL) and activate it again.' },
+					);
+				}
+				remember(staticDataOf(this), subscription.id, token);
 				return true;
 			},
 
+			/** Removes every subscription delivering to this URL; one already gone counts as removed. */
 			async delete(this: IHookFunctions): Promise<boolean> {
-				const staticData = this.getWorkflowStaticData('node') as TriggerStaticData;
-				const webhookUrl = this.getNodeWebhookUrl('default') as string;
-				const ids = staticData.subscriptionId
-					? [staticData.subscriptionId]
-					: (await subscriptionsOf(this, webhookUrl)).map((subscription) => subscription.id);
-				for (const id of ids) {
+				const webhookUrl = this.getNodeWebhookUrl('default') ?? '';
+				const staticData = staticDataOf(this);
+				const all = await listSubscriptions(this);
+				warnIfStoredForOtherUrl(this, staticData, all, webhookUrl, 'left in place');
+
+				for (const subscription of all.filter((candidate) => pointsTo(candidate, webhookUrl))) {
 					try {
 						await helenaRequest.call(this, {
 							method: 'DELETE',
-							path: apiPath`/v1/webhook/subscription/${id}`,
+							path: apiPath`/v1/webhook/subscription/${subscription.id}`,
 						});
 					} catch (error) {
-						// Already gone on Helena's side is what deactivation wants.
+						// Deleted meanwhile (in Helena or by another n8n process): that is the wanted outcome.
 						if (!isNotFoundError(error)) throw new NodeApiError(this.getNode(), error as JsonObject);
+						this.logger.debug(`Helena subscription ${subscription.id} was already deleted`);
 					}
 				}
-				delete staticData.subscriptionId;
-				delete staticData.token;
+				forget(staticData);
 				return true;
 			},
 		},
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const staticData = this.getWorkflowStaticData('node') as TriggerStaticData;
 		const response = this.getResponseObject();
-		const options = this.getNodeParameter('options', {}) as {
-			ignoreUnselectedEvents?: boolean;
-			allowedIps?: string;
-		};
+		const options = this.getNodeParameter('options', {}) as TriggerOptions;
 
-		if (!staticData.token || !tokensMatch((this.getQueryData() as IDataObject).token, staticData.token)) {
+		const allowed = parseAddresses(options.allowedIps);
+		if (allowed.length > 0 && !allowed.includes(normalizeAddress(this.getRequestObject().ip))) {
+			response.status(403).json({ message: 'Address not allowed' });
+			return { noWebhookResponse: true };
+		}
+
+		const { token } = this.getQueryData() as IDataObject;
+		if (!tokensMatch(token, staticDataOf(this).token)) {
 			response.status(401).json({ message: 'Missing or wrong token' });
 			return { noWebhookResponse: true };
 		}
-		if (options.allowedIps !== undefined) {
-			const allowed = options.allowedIps.split(',').map((ip) => ip.trim()).filter(Boolean);
-			const ip = this.getRequestObject().ip ?? '';
-			if (allowed.length && !allowed.includes(ip.replace(/^::ffff:/, ''))) {
-				response.status(403).json({ message: 'Address not allowed' });
-				return { noWebhookResponse: true };
-			}
-		}
 
 		const body = this.getBodyData();
-		const events = this.getNodeParameter('events', []) as string[];
-		if (options.ignoreUnselectedEvents !== false && !events.includes(String(body.eventType))) {
-			return { webhookResponse: 'ignored' };
+		const delivery: IDataObject =
+			body && typeof body === 'object' && !Array.isArray(body) ? body : { body };
+		if (
+			options.ignoreUnselectedEvents !== false &&
+			!selectedEvents(this).includes(String(delivery.eventType))
+		) {
+			return { webhookResponse: { message: `Event ${String(delivery.eventType)} is not selected; ignored` } };
 		}
-		return { workflowData: [this.helpers.returnJsonArray(body)] };
+		return { workflowData: [[{ json: delivery }]] };
 	}
 }
