@@ -1,34 +1,68 @@
+import type { Clock } from '../../nodes/Helena/transport/budget';
 import { RequestBudget } from '../../nodes/Helena/transport';
+
+/** A clock that only moves when the budget sleeps, so the test is about counts, not timing. */
+function virtualClock(): Clock & { slept: number[] } {
+	let now = 0;
+	const slept: number[] = [];
+	return {
+		slept,
+		now: () => now,
+		sleep: async (ms) => {
+			slept.push(ms);
+			now += ms;
+		},
+	};
+}
 
 describe('the request budget', () => {
 	test('lets requests through while the window has room, then waits for the oldest to age out', async () => {
-		const budget = new RequestBudget([{ limit: 3, ms: 300 }]);
-		const started = Date.now();
+		const clock = virtualClock();
+		const budget = new RequestBudget([{ limit: 3, ms: 300 }], clock);
 		const grantedAt: number[] = [];
 
-		for (let i = 0; i < 5; i++) {
+		for (let i = 0; i < 7; i++) {
 			await budget.take();
-			grantedAt.push(Date.now() - started);
+			grantedAt.push(clock.now());
 		}
 
-		expect(grantedAt.slice(0, 3).every((ms) => ms < 100)).toBe(true);
-		expect(grantedAt[3]).toBeGreaterThanOrEqual(300);
-		expect(grantedAt[4]).toBeGreaterThanOrEqual(300);
+		expect(grantedAt).toEqual([0, 0, 0, 301, 301, 301, 602]);
 	});
 
-	test('concurrent callers never exceed the window', async () => {
-		const budget = new RequestBudget([{ limit: 4, ms: 200 }]);
+	test('concurrent callers never get more than the limit in any window', async () => {
+		const clock = virtualClock();
+		const budget = new RequestBudget([{ limit: 4, ms: 200 }, { limit: 6, ms: 1_000 }], clock);
 		const grantedAt: number[] = [];
+
 		await Promise.all(
-			Array.from({ length: 12 }, async () => {
+			Array.from({ length: 20 }, async () => {
 				await budget.take();
-				grantedAt.push(Date.now());
+				grantedAt.push(clock.now());
 			}),
 		);
 
-		grantedAt.sort((a, b) => a - b);
-		for (let i = 4; i < grantedAt.length; i++) {
-			expect(grantedAt[i] - grantedAt[i - 4]).toBeGreaterThanOrEqual(200);
+		expect(grantedAt).toHaveLength(20);
+		for (let i = 0; i < grantedAt.length; i++) {
+			expect(grantedAt.filter((t) => t >= grantedAt[i] && t < grantedAt[i] + 200).length).toBeLessThanOrEqual(4);
+			expect(grantedAt.filter((t) => t >= grantedAt[i] && t < grantedAt[i] + 1_000).length).toBeLessThanOrEqual(6);
 		}
+	});
+
+	test('the default windows stay under the vendor limits of 200 per 5 s and 1,000 per 5 min', async () => {
+		const clock = virtualClock();
+		const budget = new RequestBudget(undefined, clock);
+		const grantedAt: number[] = [];
+
+		for (let i = 0; i < 1_000; i++) {
+			await budget.take();
+			grantedAt.push(clock.now());
+		}
+
+		let busiest = 0;
+		for (let first = 0, last = 0; last < grantedAt.length; last++) {
+			while (grantedAt[last] - grantedAt[first] >= 5_000) first++;
+			busiest = Math.max(busiest, last - first + 1);
+		}
+		expect(busiest).toBe(190);
 	});
 });

@@ -15,6 +15,13 @@ export const HELENA_RATE_WINDOWS: Window[] = [
 	{ limit: 1_000, ms: 300_000 },
 ];
 
+export interface Clock {
+	now(): number;
+	sleep(ms: number): Promise<void>;
+}
+
+const systemClock: Clock = { now: () => Date.now(), sleep };
+
 /** A sliding-window request budget; `take()` resolves when one more request may be sent. */
 export class RequestBudget {
 	private readonly sent: number[] = [];
@@ -23,7 +30,10 @@ export class RequestBudget {
 
 	private turn: Promise<void> = Promise.resolve();
 
-	constructor(private readonly windows: Window[] = HELENA_RATE_WINDOWS) {
+	constructor(
+		private readonly windows: Window[] = HELENA_RATE_WINDOWS,
+		private readonly clock: Clock = systemClock,
+	) {
 		this.keep = Math.max(...windows.map((window) => window.limit));
 	}
 
@@ -36,14 +46,14 @@ export class RequestBudget {
 
 	private async waitForSlot(): Promise<void> {
 		for (;;) {
-			const now = Date.now();
+			const now = this.clock.now();
 			const waitMs = Math.max(0, ...this.windows.map((window) => this.waitFor(window, now)));
 			if (waitMs === 0) {
 				this.sent.push(now);
 				if (this.sent.length > this.keep) this.sent.splice(0, this.sent.length - this.keep);
 				return;
 			}
-			await sleep(waitMs);
+			await this.clock.sleep(waitMs);
 		}
 	}
 
