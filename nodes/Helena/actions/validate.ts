@@ -70,3 +70,6 @@ export function requireHttpUrl(
 	}
 	return value;
 }
+
+/** The UUID pattern as a string, for the `id` mode validation of resource locators. */
+export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';

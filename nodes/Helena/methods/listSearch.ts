@@ -1,2 +1,3 @@
 // Resource-locator searches (`list` mode), one per resource; each returns `{ results, paginationToken }`.
-export {};
+export { searchDepartments } from './departmentSearch';
+export { searchSubscriptions } from './subscriptionSearch';

@@ -1,10 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as create from './create.operation';
+import * as del from './delete.operation';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
 import * as getEvents from './getEvents.operation';
+import * as update from './update.operation';
 import type { HelenaResource } from '../types';
 
-export const webhook: HelenaResource = { create, getEvents };
+export const webhook: HelenaResource = { getEvents, getAll, get, create, update, delete: del };
 
 export const webhookDescription: INodeProperties[] = [
 	{
@@ -22,13 +26,41 @@ export const webhookDescription: INodeProperties[] = [
 				description: 'Subscribe a URL to Helena events',
 			},
 			{
+				name: 'Delete Subscription',
+				value: 'delete',
+				action: 'Delete a webhook subscription',
+				description: 'Stop the deliveries of a subscription and remove it',
+			},
+			{
 				name: 'Get Events',
 				value: 'getEvents',
 				action: 'Get webhook events',
 				description: 'List the event names a subscription can receive',
 			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many webhook subscriptions',
+				description: 'List every subscription, enabled or not',
+			},
+			{
+				name: 'Get Subscription',
+				value: 'get',
+				action: 'Get a webhook subscription',
+				description: 'Get a subscription by ID',
+			},
+			{
+				name: 'Update Subscription',
+				value: 'update',
+				action: 'Update a webhook subscription',
+				description: 'Change the name, URL, events or enabled state of a subscription',
+			},
 		],
 	},
 	...create.description,
+	...del.description,
+	...get.description,
+	...getAll.description,
 	...getEvents.description,
+	...update.description,
 ];

@@ -1,0 +1,24 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiPath, helenaRequest } from '../../transport';
+import { runPerItem } from '../runPerItem';
+import { departmentLocator, notFoundMessage, readDepartmentId } from './departmentFields';
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['department'], operation: ['delete'] } },
+	[departmentLocator] as INodeProperties[],
+);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem.call(this, async (itemIndex) => {
+		const id = readDepartmentId(this, itemIndex);
+		await helenaRequest.call(this, {
+			method: 'DELETE',
+			path: apiPath`/v1/department/${id}`,
+			itemIndex,
+			notFoundMessage: notFoundMessage(id),
+		});
+		return { deleted: true, id };
+	});
+}

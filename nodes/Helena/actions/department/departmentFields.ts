@@ -1,0 +1,290 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { invalidInput, requireLength, requireUuid, UUID_PATTERN } from '../validate';
+
+/** Which department an operation works on: picked from the list or given by ID. */
+export const departmentLocator: INodeProperties = {
+	displayName: 'Department',
+	name: 'department',
+	type: 'resourceLocator',
+	required: true,
+	default: { mode: 'list', value: '' },
+	description: 'The department (team) to use',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select a department...',
+			typeOptions: { searchListMethod: 'searchDepartments', searchable: true },
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: UUID_PATTERN, errorMessage: 'Not a department ID (a UUID)' },
+				},
+			],
+		},
+	],
+};
+
+export function readDepartmentId(context: IExecuteFunctions, itemIndex: number): string {
+	const value = context.getNodeParameter('department', itemIndex, undefined, { extractValue: true });
+	return requireUuid(context, value, 'Department', itemIndex);
+}
+
+export function notFoundMessage(id: string): string {
+	return `The department with ID "${id}" was not found in Helena`;
+}
+
+/** "Update Fields" parameters and the `fields` value each one stands for (api-facts §2). */
+export const DEPARTMENT_UPDATE_FIELDS: Record<string, string> = {
+	name: 'Name',
+	description: 'Description',
+	isDefault: 'IsDefault',
+	distributionIsEnabled: 'DistributionIsEnabled',
+	channelsConfig: 'ChannelsConfig',
+	restrictionType: 'RestrictionType',
+	distributionConfig: 'DistributionConfig',
+};
+
+export const nameOption: INodeProperties = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. Support',
+	description: 'Name of the department (1 to 100 characters)',
+};
+
+export const descriptionOption: INodeProperties = {
+	displayName: 'Description',
+	name: 'description',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	default: '',
+	description:
+		'Description of the department; leave empty to clear it. Helena lists Description among the fields an update can apply, but its API reference shows no body property for it: the node sends it as "description".',
+};
+
+export const isDefaultOption: INodeProperties = {
+	displayName: 'Default Department',
+	name: 'isDefault',
+	type: 'boolean',
+	default: false,
+	description: "Whether this is the account's default department (only one department is the default)",
+};
+
+export const distributionEnabledOption: INodeProperties = {
+	displayName: 'Distribution Enabled',
+	name: 'distributionIsEnabled',
+	type: 'boolean',
+	default: false,
+	description: "Whether Helena distributes the department's conversations among its agents automatically",
+};
+
+const minutes = (displayName: string, name: string, description: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'number',
+	typeOptions: { minValue: 0, numberPrecision: 0 },
+	default: 0,
+	description: `${description}; 0 sends no value`,
+});
+
+export const distributionConfigOption: INodeProperties = {
+	displayName: 'Distribution Config',
+	name: 'distributionConfig',
+	type: 'fixedCollection',
+	default: {},
+	placeholder: 'Set Distribution Config',
+	description: 'How distributed conversations expire. Helena replaces the whole configuration with these values.',
+	options: [
+		{
+			displayName: 'Distribution Config',
+			name: 'settings',
+			values: [
+				{
+					displayName: 'Expiration Enabled',
+					name: 'expirationIsEnabled',
+					type: 'boolean',
+					default: false,
+					description: 'Whether distributed conversations expire',
+				},
+				minutes('Inactivity Time (Minutes)', 'inactivityTimeInMinutes', 'Inactivity time, in minutes'),
+				minutes('Maximum Duration (Minutes)', 'maximumDurationInMinutes', 'Maximum duration, in minutes'),
+			],
+		},
+	],
+};
+
+export const restrictionTypeOption: INodeProperties = {
+	displayName: 'Restriction Type',
+	name: 'restrictionType',
+	type: 'options',
+	default: 'NONE',
+	description: "Restriction type of the department, as in Helena's team settings",
+	options: [
+		{ name: 'Department Restriction', value: 'DEPARTMENT_RESTRICTION' },
+		{ name: 'None', value: 'NONE' },
+		{ name: 'User Restriction', value: 'USER_RESTRICTION' },
+	],
+};
+
+export const channelsConfigOption: INodeProperties = {
+	displayName: 'Channels',
+	name: 'channelsConfig',
+	type: 'fixedCollection',
+	default: {},
+	placeholder: 'Set Channels',
+	description: 'Which channels the department serves',
+	options: [
+		{
+			displayName: 'Channels',
+			name: 'config',
+			values: [
+				{
+					displayName: 'Scope',
+					name: 'scope',
+					type: 'options',
+					default: 'ALL',
+					options: [
+						{ name: 'All Channels', value: 'ALL' },
+						{ name: 'No Channels', value: 'NONE' },
+						{ name: 'Selected Channels', value: 'SELECTED' },
+					],
+				},
+				{
+					displayName: 'Channels',
+					name: 'channels',
+					type: 'string',
+					typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Channel' },
+					default: [],
+					placeholder: 'e.g. WhatsApp Sales',
+					description: 'Each channel by its ID, name or number',
+					displayOptions: { show: { scope: ['SELECTED'] } },
+				},
+			],
+		},
+	],
+};
+
+/** The rows of an agent list: users are given by ID (the API has no user list to pick from). */
+export const agentValues: INodeProperties[] = [
+	{
+		displayName: 'User ID',
+		name: 'userId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+		description: "ID of the Helena user (a UUID); Helena's API offers no user list to pick from",
+	},
+	{
+		displayName: 'Agent',
+		name: 'isAgent',
+		type: 'boolean',
+		default: true,
+		description: "Whether the user handles the department's conversations",
+	},
+	{
+		displayName: 'Supervisor',
+		name: 'isSupervisor',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the user supervises the department',
+	},
+];
+
+export const agentsOption: INodeProperties = {
+	displayName: 'Agents',
+	name: 'agents',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	default: {},
+	placeholder: 'Add Agent',
+	description: 'Users who work in the department',
+	options: [{ displayName: 'Agent', name: 'agent', values: agentValues }],
+};
+
+export function readDepartmentName(context: IExecuteFunctions, value: unknown, itemIndex: number): string {
+	return requireLength(context, String(value ?? '').trim(), 'Name', { min: 1, max: 100 }, itemIndex);
+}
+
+/** The rows of an Agents field as API items; `withRoles: false` sends only the user IDs. */
+export function readAgents(
+	context: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+	{ withRoles = true } = {},
+): IDataObject[] {
+	const rows = ((value as IDataObject | undefined)?.agent ?? []) as IDataObject[];
+	return rows.map((row) => {
+		const userId = requireUuid(context, row.userId, 'User ID', itemIndex);
+		if (!withRoles) return { userId };
+		return { userId, isAgent: row.isAgent ?? true, isSupervisor: row.isSupervisor ?? false };
+	});
+}
+
+function readMinutes(context: IExecuteFunctions, value: unknown, field: string, itemIndex: number) {
+	if (value === undefined || value === null || value === '' || value === 0) return undefined;
+	const number = Number(value);
+	if (!Number.isInteger(number) || number < 0) {
+		throw invalidInput(context, field, `must be a whole number of minutes, not "${String(value)}"`, itemIndex);
+	}
+	return number;
+}
+
+function readDistributionConfig(context: IExecuteFunctions, value: unknown, itemIndex: number): IDataObject {
+	const settings = (value as IDataObject | undefined)?.settings as IDataObject | undefined;
+	if (!settings) {
+		throw invalidInput(context, 'Distribution Config', 'was added but is empty: set it or remove it', itemIndex);
+	}
+	const config: IDataObject = { expirationIsEnabled: settings.expirationIsEnabled ?? false };
+	const maximum = readMinutes(context, settings.maximumDurationInMinutes, 'Maximum Duration (Minutes)', itemIndex);
+	const inactivity = readMinutes(context, settings.inactivityTimeInMinutes, 'Inactivity Time (Minutes)', itemIndex);
+	if (maximum !== undefined) config.maximumDurationInMinutes = maximum;
+	if (inactivity !== undefined) config.inactivityTimeInMinutes = inactivity;
+	return config;
+}
+
+function readChannelsConfig(context: IExecuteFunctions, value: unknown, itemIndex: number): IDataObject {
+	const config = (value as IDataObject | undefined)?.config as IDataObject | undefined;
+	if (!config) {
+		throw invalidInput(context, 'Channels', 'was added but is empty: choose a scope or remove it', itemIndex);
+	}
+	const scope = String(config.scope ?? 'ALL');
+	if (scope !== 'SELECTED') return { scope, channels: [] };
+	const listed = Array.isArray(config.channels) ? config.channels : String(config.channels ?? '').split(',');
+	const channels = listed.map((channel) => String(channel).trim()).filter(Boolean);
+	if (channels.length === 0) {
+		throw invalidInput(context, 'Channels', 'needs at least one channel when the scope is Selected Channels', itemIndex);
+	}
+	return { scope, channels };
+}
+
+/** The body properties of the department settings that were set, validated (create and update). */
+export function readDepartmentSettings(
+	context: IExecuteFunctions,
+	values: IDataObject,
+	itemIndex: number,
+): IDataObject {
+	const body: IDataObject = {};
+	if (values.name !== undefined) body.name = readDepartmentName(context, values.name, itemIndex);
+	if (values.description !== undefined) body.description = String(values.description ?? '') || null;
+	if (values.isDefault !== undefined) body.isDefault = values.isDefault;
+	if (values.distributionIsEnabled !== undefined) body.distributionIsEnabled = values.distributionIsEnabled;
+	if (values.channelsConfig !== undefined) {
+		body.channelsConfig = readChannelsConfig(context, values.channelsConfig, itemIndex);
+	}
+	if (values.restrictionType !== undefined) body.restrictionType = values.restrictionType;
+	if (values.distributionConfig !== undefined) {
+		body.distributionConfig = readDistributionConfig(context, values.distributionConfig, itemIndex);
+	}
+	return body;
+}

@@ -1,0 +1,23 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiPath, helenaRequest } from '../../transport';
+import { runPerItem } from '../runPerItem';
+import { departmentLocator, notFoundMessage, readDepartmentId } from './departmentFields';
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['department'], operation: ['getChannels'] } },
+	[departmentLocator] as INodeProperties[],
+);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem.call(this, async (itemIndex) => {
+		const id = readDepartmentId(this, itemIndex);
+		return (await helenaRequest.call(this, {
+			method: 'GET',
+			path: apiPath`/v1/department/${id}/channel`,
+			itemIndex,
+			notFoundMessage: notFoundMessage(id),
+		})) as IDataObject;
+	});
+}

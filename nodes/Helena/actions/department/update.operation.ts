@@ -1,0 +1,65 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiPath, helenaRequest } from '../../transport';
+import { runPerItem } from '../runPerItem';
+import { deriveUpdateFields } from '../updateFields';
+import { invalidInput } from '../validate';
+import {
+	channelsConfigOption,
+	DEPARTMENT_UPDATE_FIELDS,
+	departmentLocator,
+	descriptionOption,
+	distributionConfigOption,
+	distributionEnabledOption,
+	isDefaultOption,
+	nameOption,
+	notFoundMessage,
+	readDepartmentId,
+	readDepartmentSettings,
+	restrictionTypeOption,
+} from './departmentFields';
+
+const properties: INodeProperties[] = [
+	departmentLocator,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'The fields to change; Helena leaves every other field as it is',
+		options: [
+			channelsConfigOption,
+			isDefaultOption,
+			descriptionOption,
+			distributionConfigOption,
+			distributionEnabledOption,
+			nameOption,
+			restrictionTypeOption,
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['department'], operation: ['update'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem.call(this, async (itemIndex) => {
+		const id = readDepartmentId(this, itemIndex);
+		const updateFields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+		const fields = deriveUpdateFields(updateFields, DEPARTMENT_UPDATE_FIELDS);
+		if (fields.length === 0) {
+			throw invalidInput(this, 'Update Fields', 'is empty: add at least one field to change', itemIndex);
+		}
+		return (await helenaRequest.call(this, {
+			method: 'PUT',
+			path: apiPath`/v1/department/${id}`,
+			body: { fields, ...readDepartmentSettings(this, updateFields, itemIndex) },
+			itemIndex,
+			notFoundMessage: notFoundMessage(id),
+		})) as IDataObject;
+	});
+}

@@ -1,0 +1,69 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiPath, helenaRequest } from '../../transport';
+import { runPerItem } from '../runPerItem';
+import { invalidInput } from '../validate';
+import { agentsOption, agentValues, departmentLocator, notFoundMessage, readAgents, readDepartmentId } from './departmentFields';
+
+const properties: INodeProperties[] = [
+	departmentLocator,
+	{
+		displayName: 'Action',
+		name: 'agentsAction',
+		type: 'options',
+		default: 'Upsert',
+		options: [
+			{
+				name: 'Add or Update',
+				value: 'Upsert',
+				description: 'Add the users to the department, or update their roles if they are in it',
+			},
+			{ name: 'Remove', value: 'Remove', description: 'Remove the users from the department' },
+			{
+				name: 'Replace All',
+				value: 'ReplaceAll',
+				description: 'Make these users the only agents of the department (an empty list removes everyone)',
+			},
+		],
+	},
+	{
+		...agentsOption,
+		description: 'The users to add, update or remove',
+		options: [
+			{
+				displayName: 'Agent',
+				name: 'agent',
+				// Roles mean nothing when removing a user.
+				values: agentValues.map((value) =>
+					value.name === 'userId' ? value : { ...value, displayOptions: { hide: { '/agentsAction': ['Remove'] } } },
+				),
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['department'], operation: ['updateAgents'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem.call(this, async (itemIndex) => {
+		const id = readDepartmentId(this, itemIndex);
+		const action = this.getNodeParameter('agentsAction', itemIndex) as string;
+		const items = readAgents(this, this.getNodeParameter('agents', itemIndex, {}), itemIndex, {
+			withRoles: action !== 'Remove',
+		});
+		if (items.length === 0 && action !== 'ReplaceAll') {
+			throw invalidInput(this, 'Agents', 'is empty: add at least one user', itemIndex);
+		}
+		return (await helenaRequest.call(this, {
+			method: 'PUT',
+			path: apiPath`/v1/department/${id}/agents`,
+			body: { action, items },
+			itemIndex,
+			notFoundMessage: notFoundMessage(id),
+		})) as IDataObject;
+	});
+}
