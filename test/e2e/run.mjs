@@ -38,6 +38,19 @@ after(async () => {
 	userFolder?.cleanup();
 });
 
+/** n8n 2.x (un)registers webhooks after the activate call has answered; poll what should become true. */
+async function eventually(read, accept, { timeoutMs = 15_000 } = {}) {
+	const deadline = Date.now() + timeoutMs;
+	let value = await read();
+	while (!accept(value) && Date.now() < deadline) {
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		value = await read();
+	}
+	return value;
+}
+
+const subscriptionCount = (count) => eventually(() => sandbox.state.subscriptions.size, (size) => size === count);
+
 async function executeWorkflow(workflow) {
 	await n8n.importWorkflow(workflow);
 	return await n8n.execute(workflow.id);
@@ -96,29 +109,29 @@ describe(`the Helena Trigger in n8n ${version}`, () => {
 	test('activation subscribes once, a SESSION_NEW delivery runs the workflow, deactivation unsubscribes', async () => {
 		sandbox.clearRequests();
 		await n8n.api('POST', '/workflows/e2eTrigger000001/activate');
+		assert.equal(await subscriptionCount(1), 1);
 		const subscriptions = [...sandbox.state.subscriptions.values()];
-		assert.equal(subscriptions.length, 1);
-		assert.match(subscriptions[0].url, new RegExp(`^${n8n.url}/webhook/.+\\?token=[0-9a-f]{48}$`));
+		assert.match(subscriptions[0].url, new RegExp(`^${n8n.url}/webhook/.+\\?token=[A-Za-z0-9_-]{32,}$`));
 
 		const [delivery] = await sandbox.deliver('SESSION_NEW');
 		assert.equal(delivery.status, 200);
 
-		let executions = [];
-		for (let attempt = 0; attempt < 40 && executions.length === 0; attempt++) {
-			await new Promise((resolve) => setTimeout(resolve, 250));
-			executions = (await n8n.api('GET', '/executions?workflowId=e2eTrigger000001&includeData=true')).data;
-		}
+		const executions = await eventually(
+			async () => (await n8n.api('GET', '/executions?workflowId=e2eTrigger000001&includeData=true')).data,
+			(list) => list.length > 0,
+		);
 		assert.equal(executions.length, 1);
 		const [item] = outputOf(executions[0].data.resultData.runData, 'Received');
 		assert.equal(item.eventType, 'SESSION_NEW');
 		assert.equal(item.content.id, sandbox.deliveries.at(-1).body?.content?.id ?? item.content.id);
 
 		await n8n.api('POST', '/workflows/e2eTrigger000001/deactivate');
-		assert.equal(sandbox.state.subscriptions.size, 0);
+		assert.equal(await subscriptionCount(0), 0);
 	});
 
 	test('a forged delivery without the token is refused and starts nothing', async () => {
 		await n8n.api('POST', '/workflows/e2eTrigger000001/activate');
+		assert.equal(await subscriptionCount(1), 1);
 		const [subscription] = [...sandbox.state.subscriptions.values()];
 		const before = (await n8n.api('GET', '/executions?workflowId=e2eTrigger000001')).data.length;
 
@@ -132,6 +145,6 @@ describe(`the Helena Trigger in n8n ${version}`, () => {
 		await new Promise((resolve) => setTimeout(resolve, 1000));
 		assert.equal((await n8n.api('GET', '/executions?workflowId=e2eTrigger000001')).data.length, before);
 		await n8n.api('POST', '/workflows/e2eTrigger000001/deactivate');
-		assert.equal(sandbox.state.subscriptions.size, 0);
+		assert.equal(await subscriptionCount(0), 0);
 	});
 });
