@@ -1,2 +1,2 @@
 // Resource-locator searches (`list` mode), one per resource; each returns `{ results, paginationToken }`.
-export {};
+export { searchContacts } from './contactSearch';
