@@ -1,3 +1,4 @@
 // Resource-locator searches (`list` mode), one per resource; each returns `{ results, paginationToken }`.
+export { searchContacts } from './contactSearch';
 export { searchDepartments } from './departmentSearch';
 export { searchSubscriptions } from './subscriptionSearch';

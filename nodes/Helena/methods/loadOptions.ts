@@ -14,3 +14,5 @@ export async function getWebhookEvents(this: ILoadOptionsFunctions): Promise<INo
 		description: typeof event.description === 'string' ? event.description : undefined,
 	}));
 }
+
+export { getContactCustomFields } from './contactCustomFields';

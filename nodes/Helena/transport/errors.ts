@@ -46,13 +46,19 @@ export function isFormError(error: HelenaErrorBody): boolean {
 	return /^(FORM_ERROR|VALIDATION_ERROR)$/i.test(error.key ?? '');
 }
 
+/**
+ * A "not found" message, or a function of Helena's text that returns one (or undefined for the
+ * generic message) when the same request can miss different records (a contact, or a tag it names).
+ */
+export type NotFoundMessage = string | ((helenaText: string | undefined) => string | undefined);
+
 export interface FailureContext {
 	method: string;
 	path: string;
 	status: number;
 	attempts: number;
 	itemIndex?: number;
-	notFoundMessage?: string;
+	notFoundMessage?: NotFoundMessage;
 	repeatable: boolean;
 }
 
@@ -84,7 +90,11 @@ function messageFor(failure: FailureContext, error: HelenaErrorBody): { message:
 		};
 	}
 	if (isNotFound(status, error)) {
-		return { message: failure.notFoundMessage ?? 'The requested record was not found in Helena' };
+		const custom =
+			typeof failure.notFoundMessage === 'function'
+				? failure.notFoundMessage(error.text)
+				: failure.notFoundMessage;
+		return { message: custom ?? 'The requested record was not found in Helena' };
 	}
 	if (status === 404) {
 		return {

@@ -11,6 +11,7 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 
 import { budgetFor } from './budget';
 import { helenaApiError, isFormError, readErrorBody } from './errors';
+import type { NotFoundMessage } from './errors';
 import { coreUrl } from './url';
 
 export type HelenaContext =
@@ -32,7 +33,7 @@ export interface HelenaRequest {
 	 */
 	repeatable?: boolean;
 	/** Message for Helena's "not found" answer, e.g. `No contact with ID "…"`. */
-	notFoundMessage?: string;
+	notFoundMessage?: NotFoundMessage;
 }
 
 export const MAX_ATTEMPTS = 10;

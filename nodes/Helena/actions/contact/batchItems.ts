@@ -1,0 +1,89 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { invalidInput } from '../validate';
+import { readJsonObject, readList, readText } from './contactBody';
+
+type Kind = 'text' | 'names' | 'ids' | 'object';
+
+/** The keys of a batch item (POST /v1/contact fields without options) and how each is read. */
+const WRITABLE: Record<string, Kind> = {
+	name: 'text',
+	phoneNumber: 'text',
+	email: 'text',
+	instagram: 'text',
+	annotation: 'text',
+	tagIds: 'ids',
+	tagNames: 'names',
+	portfolioIds: 'ids',
+	portfolioNames: 'names',
+	sequenceIds: 'ids',
+	customFields: 'object',
+	metadata: 'object',
+};
+
+/**
+ * Keys of a contact as Helena returns it that a batch cannot set. They are skipped, so the output
+ * of Get, Get Many or Search can be fed straight back in.
+ */
+export const READ_ONLY_KEYS = [
+	'id',
+	'createdAt',
+	'updatedAt',
+	'companyId',
+	'nameWhatsapp',
+	'nameInstagram',
+	'nameMessenger',
+	'phoneNumberFormatted',
+	'messengerId',
+	'status',
+	'origin',
+	'importedAt',
+	'utm',
+];
+
+const canonical = new Map(
+	[...Object.keys(WRITABLE), ...READ_ONLY_KEYS].map((key) => [key.toLowerCase(), key]),
+);
+
+/**
+ * One input item's JSON as a batch contact. Keys match the API's names (case does not matter);
+ * empty values are skipped (a blank spreadsheet cell must not clear a field), null is sent as is.
+ */
+export function readBatchItem(context: IExecuteFunctions, json: IDataObject, itemIndex: number): IDataObject {
+	const unknown = Object.keys(json).filter((key) => !canonical.has(key.toLowerCase()));
+	if (unknown.length) {
+		throw invalidInput(
+			context,
+			'Input item',
+			`has ${unknown.length === 1 ? 'a key' : 'keys'} Helena does not know: ${unknown.map((key) => `"${key}"`).join(', ')}`,
+			itemIndex,
+			`Use ${Object.keys(WRITABLE).join(', ')} (read-only contact keys such as id and createdAt are ignored), or switch Contact Data to "Define Below" and map the fields there.`,
+		);
+	}
+	const body: IDataObject = {};
+	for (const [rawKey, value] of Object.entries(json)) {
+		const key = canonical.get(rawKey.toLowerCase()) as string;
+		const kind = WRITABLE[key];
+		if (!kind || value === undefined || value === '') continue;
+		const label = `Input item key "${rawKey}"`;
+		if (value === null) {
+			body[key] = null;
+		} else if (kind === 'text') {
+			body[key] = readText(context, value, label, itemIndex);
+		} else if (kind === 'object') {
+			body[key] = readJsonObject(context, value, label, itemIndex);
+		} else {
+			const list = readList(context, value, label, itemIndex, { uuids: kind === 'ids' });
+			if (list.length) body[key] = list;
+		}
+	}
+	if (!body.name && !body.phoneNumber && !body.email && !body.instagram) {
+		throw invalidInput(
+			context,
+			'Input item',
+			'has none of name, phoneNumber, email or instagram, so Helena can neither create nor match the contact',
+			itemIndex,
+		);
+	}
+	return body;
+}

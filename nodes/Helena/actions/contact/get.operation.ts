@@ -1,0 +1,42 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { helenaRequest } from '../../transport';
+import { runPerItem } from '../runPerItem';
+import { contactLocator, contactNotFound, contactV1Path, readContactTarget } from './contactLocator';
+import { includeDetailsField, readIncludeDetails, simplifyContact, simplifyField } from './listing';
+
+const properties: INodeProperties[] = [
+	contactLocator,
+	simplifyField,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [includeDetailsField],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['get'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem.call(this, async (itemIndex) => {
+		const target = readContactTarget(this, itemIndex);
+		const simple = this.getNodeParameter('simple', itemIndex, true) as boolean;
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const includeDetails = readIncludeDetails(options, simple);
+		const contact = (await helenaRequest.call(this, {
+			method: 'GET',
+			path: contactV1Path(target),
+			qs: includeDetails ? { IncludeDetails: includeDetails } : undefined,
+			itemIndex,
+			notFoundMessage: contactNotFound(target),
+		})) as IDataObject;
+		return simple ? simplifyContact(contact) : contact;
+	});
+}

@@ -1,0 +1,168 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { PagingOptions } from '../../transport';
+import { invalidInput } from '../validate';
+
+/* Parameters and output shaping shared by Get, Get Many and Search. */
+
+export const returnAllField: INodeProperties = {
+	displayName: 'Return All',
+	name: 'returnAll',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return all results or only up to a given limit',
+};
+
+export const limitField: INodeProperties = {
+	displayName: 'Limit',
+	name: 'limit',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 50,
+	description: 'Max number of results to return',
+	displayOptions: { show: { returnAll: [false] } },
+};
+
+export const simplifyField: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simple',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+	hint: 'Simplified: ID, name, phone number, email, Instagram, status, tag names and last update',
+};
+
+export const includeDetailsField: INodeProperties = {
+	displayName: 'Include Details',
+	name: 'includeDetails',
+	type: 'multiOptions',
+	options: [
+		{ name: 'Custom Fields', value: 'CustomFields' },
+		{ name: 'Portfolios', value: 'Portfolios' },
+		{ name: 'Tags', value: 'Tags' },
+	],
+	default: ['Tags', 'CustomFields', 'Portfolios'],
+	description: 'Related data to return with each contact; without it those fields come back empty',
+};
+
+export const orderByField: INodeProperties = {
+	displayName: 'Order By',
+	name: 'orderBy',
+	type: 'options',
+	options: [
+		{ name: 'Created At', value: 'createdAt' },
+		{ name: 'Email', value: 'email' },
+		{ name: 'Name', value: 'name' },
+		{ name: 'Phone Number', value: 'phoneNumber' },
+		{ name: 'Updated At', value: 'updatedAt' },
+	],
+	default: 'createdAt',
+	description: 'Contact field to sort by',
+};
+
+export const orderDirectionField: INodeProperties = {
+	displayName: 'Order Direction',
+	name: 'orderDirection',
+	type: 'options',
+	options: [
+		{ name: 'Ascending', value: 'ASCENDING' },
+		{ name: 'Descending', value: 'DESCENDING' },
+	],
+	default: 'ASCENDING',
+};
+
+/** Created/updated before/after; Helena reads these bounds as UTC. */
+export const dateRangeFields: INodeProperties[] = [
+	{
+		displayName: 'Created After',
+		name: 'createdAfter',
+		type: 'dateTime',
+		default: '',
+		description: 'Contacts created after this moment (UTC)',
+	},
+	{
+		displayName: 'Created Before',
+		name: 'createdBefore',
+		type: 'dateTime',
+		default: '',
+		description: 'Contacts created before this moment (UTC)',
+	},
+	{
+		displayName: 'Updated After',
+		name: 'updatedAfter',
+		type: 'dateTime',
+		default: '',
+		description: 'Contacts last changed after this moment (UTC)',
+	},
+	{
+		displayName: 'Updated Before',
+		name: 'updatedBefore',
+		type: 'dateTime',
+		default: '',
+		description: 'Contacts last changed before this moment (UTC)',
+	},
+];
+
+export const dateRangeLabels: Record<string, string> = {
+	createdAfter: 'Created After',
+	createdBefore: 'Created Before',
+	updatedAfter: 'Updated After',
+	updatedBefore: 'Updated Before',
+};
+
+/** A date bound as sent to Helena, or undefined when not set; unparseable dates are an input error. */
+export function readDate(
+	context: IExecuteFunctions,
+	values: IDataObject,
+	name: string,
+	itemIndex: number,
+): string | undefined {
+	const raw = values[name] as unknown;
+	if (raw === undefined || raw === null || raw === '') return undefined;
+	const text =
+		typeof (raw as { toISO?: unknown }).toISO === 'function'
+			? String((raw as { toISO: () => string }).toISO())
+			: raw instanceof Date
+				? raw.toISOString()
+				: String(raw);
+	if (Number.isNaN(Date.parse(text))) {
+		throw invalidInput(context, dateRangeLabels[name] ?? name, `is not a date: "${text}"`, itemIndex);
+	}
+	return text;
+}
+
+/** Return All / Limit of one item; a limit below 1 is an input error. */
+export function readPaging(context: IExecuteFunctions, itemIndex: number): PagingOptions {
+	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	if (returnAll) return { returnAll };
+	const limit = Number(context.getNodeParameter('limit', itemIndex, 50));
+	if (!Number.isInteger(limit) || limit < 1) {
+		throw invalidInput(context, 'Limit', `must be a whole number of at least 1, not ${String(limit)}`, itemIndex);
+	}
+	return { returnAll, limit };
+}
+
+/** The details to request; Simplify needs the tag names, so it asks for them. */
+export function readIncludeDetails(options: IDataObject, simple: boolean): string[] | undefined {
+	const chosen = Array.isArray(options.includeDetails)
+		? (options.includeDetails as string[])
+		: typeof options.includeDetails === 'string' && options.includeDetails
+			? options.includeDetails.split(',').map((value) => value.trim())
+			: [];
+	const details = simple && !chosen.includes('Tags') ? [...chosen, 'Tags'] : chosen;
+	return details.length ? details : undefined;
+}
+
+/** The handful of contact fields most workflows use. */
+export function simplifyContact(contact: IDataObject): IDataObject {
+	return {
+		id: contact.id,
+		name: contact.name ?? null,
+		phoneNumber: contact.phoneNumber ?? null,
+		email: contact.email ?? null,
+		instagram: contact.instagram ?? null,
+		status: contact.status ?? null,
+		tagNames: contact.tagNames ?? [],
+		updatedAt: contact.updatedAt ?? null,
+	};
+}

@@ -1,0 +1,73 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { helenaRequest } from '../../transport';
+import { runPerItem } from '../runPerItem';
+import { invalidInput } from '../validate';
+import { readList } from './contactBody';
+import { contactLocator, contactNotFound, contactV1Path, readContactTarget } from './contactLocator';
+import { tagOperationOptions } from './fields';
+
+const TAG_OPERATIONS = tagOperationOptions.map((option) => String(option.value));
+
+const properties: INodeProperties[] = [
+	contactLocator,
+	{
+		displayName: 'Action',
+		name: 'tagsOperation',
+		type: 'options',
+		options: tagOperationOptions,
+		default: 'InsertIfNotExists',
+		description: 'What to do with the tags below',
+	},
+	{
+		displayName: 'Tag Names',
+		name: 'tagNames',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. VIP, Lead',
+		description: 'Tag names separated by commas, or a list from an expression',
+	},
+	{
+		displayName: 'Tag IDs',
+		name: 'tagIds',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+		description: 'Tag IDs (UUIDs) separated by commas, or a list from an expression; fill in this or Tag Names',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['updateTags'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem.call(this, async (itemIndex) => {
+		const target = readContactTarget(this, itemIndex);
+		const operation = String(this.getNodeParameter('tagsOperation', itemIndex));
+		if (!TAG_OPERATIONS.includes(operation)) {
+			throw invalidInput(this, 'Action', `must be one of ${TAG_OPERATIONS.join(', ')}, not "${operation}"`, itemIndex);
+		}
+		const tagNames = readList(this, this.getNodeParameter('tagNames', itemIndex, ''), 'Tag Names', itemIndex);
+		const tagIds = readList(this, this.getNodeParameter('tagIds', itemIndex, ''), 'Tag IDs', itemIndex, {
+			uuids: true,
+		});
+		if (tagNames.length === 0 && tagIds.length === 0) {
+			throw invalidInput(this, 'Tag Names', 'and Tag IDs are both empty: give at least one tag', itemIndex);
+		}
+		const body: IDataObject = { operation };
+		if (tagNames.length) body.tagNames = tagNames;
+		if (tagIds.length) body.tagIds = tagIds;
+		return (await helenaRequest.call(this, {
+			method: 'POST',
+			path: `${contactV1Path(target)}/tags`,
+			body,
+			itemIndex,
+			// adding, removing or replacing the same tags twice ends in the same state
+			repeatable: true,
+			notFoundMessage: contactNotFound(target),
+		})) as IDataObject;
+	});
+}

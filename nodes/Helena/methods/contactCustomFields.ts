@@ -1,0 +1,30 @@
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { helenaRequest } from '../transport';
+
+/** Contact custom fields to pick by name; the option value is the key the API expects. */
+export async function getContactCustomFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const definitions = (await helenaRequest.call(this, {
+		method: 'GET',
+		path: '/v1/contact/custom-field',
+		qs: { NestedList: false },
+	})) as IDataObject[];
+	const groups = new Map(
+		(definitions ?? [])
+			.filter((definition) => definition.type === 'GROUP')
+			.map((group) => [group.id, group.name]),
+	);
+	return (definitions ?? [])
+		.filter((definition) => definition.type !== 'GROUP' && typeof definition.key === 'string' && definition.key)
+		.map((definition) => {
+			const group = definition.parentId ? groups.get(definition.parentId) : undefined;
+			return {
+				name: String(definition.name ?? definition.key),
+				value: String(definition.key),
+				description: [String(definition.type ?? '').toLowerCase(), group ? `in ${String(group)}` : '']
+					.filter(Boolean)
+					.join(' '),
+			};
+		})
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
