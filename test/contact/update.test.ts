@@ -138,18 +138,18 @@ describe('Contact > Update', () => {
 		expect(items[0].json.tagNames).toEqual(['Cliente', 'VIP', 'Lead']);
 	});
 
-	test('Remove sends the tag operation as the spec spells it', async () => {
+	test('Remove sends the tag operation as the vendor reference spells it for updates', async () => {
 		const { items } = await helena.run({
 			...update,
 			contact: byId(MARIA_ID),
 			updateFields: { tagNames: 'VIP' },
-			options: { tagsOperation: 'ExcluiIfExists' },
+			options: { tagsOperation: 'DeleteIfExists' },
 		});
 
 		expect(helena.apiRequests()[0].body).toEqual({
 			fields: ['Tags'],
 			tagNames: ['VIP'],
-			options: { tagsOperation: 'ExcluiIfExists' },
+			options: { tagsOperation: 'DeleteIfExists' },
 		});
 		expect(items[0].json.tagNames).toEqual(['Cliente']);
 	});

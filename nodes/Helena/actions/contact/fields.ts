@@ -227,7 +227,10 @@ export const updateFields: INodeProperties[] = [
 	utmField,
 ].sort(byDisplayName);
 
-/** The tag operation of an update (`options.tagsOperation`) and of the tags endpoint (`operation`). */
+/**
+ * The tags endpoint's `operation`. Values are sent as the spec writes them, including its
+ * Portuguese-flavoured `ExcluiIfExists` for removal.
+ */
 export const tagOperationOptions: INodePropertyOptions[] = [
 	{ name: 'Add', value: 'InsertIfNotExists', description: 'Add the tags the contact does not have yet' },
 	{ name: 'Remove', value: 'ExcluiIfExists', description: 'Remove these tags from the contact' },
@@ -237,6 +240,14 @@ export const tagOperationOptions: INodePropertyOptions[] = [
 		description: 'Remove every tag of the contact, then add these',
 	},
 ];
+
+/**
+ * An update's `options.tagsOperation`. The spec shows only InsertIfNotExists for it; the other values
+ * are spelled as the vendor reference lists them (api-facts §2), so removal is `DeleteIfExists` here.
+ */
+export const updateTagOperationOptions: INodePropertyOptions[] = tagOperationOptions.map((option) =>
+	option.value === 'ExcluiIfExists' ? { ...option, value: 'DeleteIfExists' } : option,
+);
 
 /** Filter fields of POST /v1/contact/filter that match a contact field. */
 export const filterContactFields: INodeProperties[] = [

@@ -6,9 +6,9 @@ import { runPerItem } from '../runPerItem';
 import { invalidInput } from '../validate';
 import { deriveUpdateFields, readContactFields } from './contactBody';
 import { contactLocator, contactNotFound, readContactTarget } from './contactLocator';
-import { tagOperationOptions, updateFields } from './fields';
+import { updateFields, updateTagOperationOptions } from './fields';
 
-const TAG_OPERATIONS = tagOperationOptions.map((option) => String(option.value));
+const TAG_OPERATIONS = updateTagOperationOptions.map((option) => String(option.value));
 
 const properties: INodeProperties[] = [
 	contactLocator,
@@ -32,7 +32,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Tag Operation',
 				name: 'tagsOperation',
 				type: 'options',
-				options: tagOperationOptions,
+				options: updateTagOperationOptions,
 				default: 'InsertIfNotExists',
 				description: 'How Tag Names or Tag IDs change the tags of the contact',
 			},
