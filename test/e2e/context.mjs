@@ -1,0 +1,73 @@
+// Shared by every e2e suite: one sandbox and one n8n user folder (the packed package installed the way
+// users get it) per run. Suites that run workflows with `n8n execute` come first (files `1-*.mjs`);
+// suites that need the server (`e2e.server()`) come after (`2-*.mjs`), because the CLI and the server
+// share the user folder's database.
+import { createRequire } from 'node:module';
+import { after, before } from 'node:test';
+
+import { DEFAULT_N8N_VERSION, N8n, ensureN8n, packPackage, temporaryUserFolder } from '../../scripts/lib/n8n.mjs';
+import { credentialFor } from './workflows.mjs';
+
+const require = createRequire(import.meta.url);
+const { startSandbox } = require('../sandbox/index.js');
+
+export const API_KEY = 'e2e-secret-key-7d41c2';
+
+export const e2e = {
+	version: DEFAULT_N8N_VERSION,
+	/** @type {any} */ sandbox: undefined,
+	/** @type {N8n} */ n8n: undefined,
+	userFolder: undefined,
+	serverStarted: false,
+
+	/** Starts n8n once, signed in with a public-API key. */
+	async server() {
+		if (!this.serverStarted) {
+			await this.n8n.start();
+			await this.n8n.signIn();
+			await this.n8n.createApiKey();
+			this.serverStarted = true;
+		}
+		return this.n8n;
+	},
+
+	async executeWorkflow(workflow) {
+		await this.n8n.importWorkflow(workflow);
+		return await this.n8n.execute(workflow.id);
+	},
+
+	/** n8n 2.x (un)registers webhooks after the activate call has answered; poll what should become true. */
+	async eventually(read, accept, { timeoutMs = 15_000 } = {}) {
+		const deadline = Date.now() + timeoutMs;
+		let value = await read();
+		while (!accept(value) && Date.now() < deadline) {
+			await new Promise((resolve) => setTimeout(resolve, 200));
+			value = await read();
+		}
+		return value;
+	},
+
+	subscriptionCount(count) {
+		return this.eventually(() => this.sandbox.state.subscriptions.size, (size) => size === count);
+	},
+};
+
+before(async () => {
+	console.log(`# e2e: n8n ${e2e.version}`);
+	const install = ensureN8n(e2e.version);
+	e2e.userFolder = temporaryUserFolder(packPackage());
+	e2e.sandbox = await startSandbox({ port: 0, apiKey: API_KEY });
+	e2e.n8n = new N8n({
+		install,
+		userFolder: e2e.userFolder.folder,
+		port: 5690 + (install.major - 1) * 10,
+		owner: { email: 'e2e@helena.test', password: 'E2e-password-1' },
+	});
+	await e2e.n8n.importCredentials([credentialFor(e2e.sandbox)]);
+});
+
+after(async () => {
+	await e2e.n8n?.stop();
+	await e2e.sandbox?.close();
+	e2e.userFolder?.cleanup();
+});
