@@ -60,7 +60,7 @@ before(async () => {
 	e2e.n8n = new N8n({
 		install,
 		userFolder: e2e.userFolder.folder,
-		port: 5690 + (install.major - 1) * 10,
+		port: Number(process.env.HELENA_E2E_PORT ?? 5690 + (install.major - 1) * 10),
 		owner: { email: 'e2e@helena.test', password: 'E2e-password-1' },
 	});
 	await e2e.n8n.importCredentials([credentialFor(e2e.sandbox)]);
