@@ -1,11 +1,13 @@
 // The two ways a user can do each job: the Helena node, and n8n's HTTP Request node configured as a user
 // would (header auth with the same key, its own pagination option, one call per item).
 const helenaCredentials = { helenaApi: { id: 'helenaBench00001', name: 'Helena bench' } };
+const unpacedCredentials = { helenaApi: { id: 'helenaBench00002', name: 'Helena bench, pacing off' } };
 const httpCredentials = { httpHeaderAuth: { id: 'httpBench0000001', name: 'Helena header auth' } };
 
 export function benchCredentials(sandbox) {
 	return [
 		{ id: 'helenaBench00001', name: 'Helena bench', type: 'helenaApi', data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey, authorizationFormat: 'bearer' } },
+		{ id: 'helenaBench00002', name: 'Helena bench, pacing off', type: 'helenaApi', data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey, authorizationFormat: 'bearer', requestPacing: 'off' } },
 		{ id: 'httpBench0000001', name: 'Helena header auth', type: 'httpHeaderAuth', data: { name: 'Authorization', value: `Bearer ${sandbox.apiKey}` } },
 	];
 }
@@ -22,8 +24,9 @@ function chain(id, nodes) {
 	return { id, name: `bench ${id}`, active: false, settings: { executionOrder: 'v1', saveDataSuccessExecution: 'none' }, nodes, connections };
 }
 
-function helena(parameters) {
-	return { id: 'helena', name: 'Helena', type: 'n8n-nodes-helena.helena', typeVersion: 1, position: [400, 0], parameters, credentials: helenaCredentials };
+function helena(parameters, { paced = true } = {}) {
+	const credentials = paced ? helenaCredentials : unpacedCredentials;
+	return { id: 'helena', name: 'Helena', type: 'n8n-nodes-helena.helena', typeVersion: 1, position: [400, 0], parameters, credentials };
 }
 
 function http(parameters, options = {}) {
@@ -85,11 +88,11 @@ export const scenarios = {
 			),
 			{ id: 'split', name: 'Split Out', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [600, 0], parameters: { fieldToSplitOut: 'items' } },
 		]),
-	getByIdHelena: (ids) =>
-		chain('benchGetHelena00', [
+	getByIdHelena: (ids, { paced = true } = {}) =>
+		chain(paced ? 'benchGetHelena00' : 'benchGetHelenaNP', [
 			start,
 			codeNode(`return ${JSON.stringify(ids)}.map((id) => ({ json: { id } }));`),
-			helena({ resource: 'contact', operation: 'get', contact: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }),
+			helena({ resource: 'contact', operation: 'get', contact: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }, { paced }),
 		]),
 	getByIdHttp: (base, ids) =>
 		chain('benchGetHttp0000', [

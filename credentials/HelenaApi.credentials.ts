@@ -54,6 +54,28 @@ export class HelenaApi implements ICredentialType {
 			],
 			description: 'How the key is written into the Authorization header',
 		},
+		{
+			displayName: 'Request Pacing',
+			name: 'requestPacing',
+			type: 'options',
+			default: 'vendorLimits',
+			options: [
+				{
+					name: "Stay Under Helena's Limits (Recommended)",
+					value: 'vendorLimits',
+					description:
+						'At most 190 requests per 5 seconds and 1,000 per 5 minutes from this n8n process, so runs never trip the limit',
+				},
+				{
+					name: 'Off',
+					value: 'off',
+					description:
+						'Send as fast as n8n runs; only for accounts whose limits Helena has raised. A 429 answer is still retried.',
+				},
+			],
+			description:
+				'Helena allows 200 requests per 5 seconds and 1,000 per 5 minutes per account. Pacing waits before sending instead of provoking 429 answers.',
+		},
 	];
 
 	// A key pasted with "Bearer " in front is sent unchanged, never as "Bearer Bearer …".

@@ -9,6 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
+import type { RequestBudget } from './budget';
 import { budgetFor } from './budget';
 import { helenaApiError, isFormError, readErrorBody } from './errors';
 import type { NotFoundMessage } from './errors';
@@ -41,22 +42,27 @@ const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 20_000;
 const RETRY_AFTER_CAP_MS = 300_000;
 
-const baseUrls = new WeakMap<object, Promise<string>>();
-
-/** The credential is read once per execution context, not once per request. */
-async function coreUrlOf(context: HelenaContext): Promise<string> {
-	let url = baseUrls.get(context);
-	if (!url) {
-		url = context
-			.getCredentials('helenaApi')
-			.then((credentials) => coreUrl(context.getNode(), credentials.baseUrl));
-		baseUrls.set(context, url);
-	}
-	return await url;
+interface Connection {
+	url: string;
+	budget?: RequestBudget;
 }
 
-function credentialKey(context: HelenaContext, url: string): string {
-	return context.getNode().credentials?.helenaApi?.id ?? url;
+const connections = new WeakMap<object, Promise<Connection>>();
+
+/** The credential is read once per execution context, not once per request. */
+async function connectionOf(context: HelenaContext): Promise<Connection> {
+	let connection = connections.get(context);
+	if (!connection) {
+		connection = context.getCredentials('helenaApi').then((credentials) => {
+			const url = coreUrl(context.getNode(), credentials.baseUrl);
+			const paced = credentials.requestPacing !== 'off';
+			// One budget per credential in this process (per URL when the credential has no id).
+			const key = context.getNode().credentials?.helenaApi?.id ?? url;
+			return { url, budget: paced ? budgetFor(key) : undefined };
+		});
+		connections.set(context, connection);
+	}
+	return await connection;
 }
 
 /** Exponential back-off with full jitter: spreads retries of parallel callers apart. */
@@ -101,11 +107,11 @@ export async function helenaRequest<T = unknown>(
 ): Promise<T> {
 	const { method, path, qs, body, itemIndex } = request;
 	const repeatable = request.repeatable ?? method !== 'POST';
-	const url = (await coreUrlOf(this)) + path;
-	const budget = budgetFor(credentialKey(this, url));
+	const connection = await connectionOf(this);
+	const url = connection.url + path;
 
 	for (let attempt = 1; ; attempt++) {
-		await budget.take();
+		await connection.budget?.take();
 		let response: IN8nHttpFullResponse;
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(this, 'helenaApi', {
