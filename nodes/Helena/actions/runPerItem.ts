@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { mapWithConcurrency } from '../transport';
+
 /** Output of a failed item under Continue On Fail, paired to the item that failed. */
 export function failedItem(error: unknown, itemIndex: number): INodeExecutionData {
 	const { message, description } = error as { message?: string; description?: string | null };
@@ -23,28 +25,42 @@ export function withItemIndex(
 	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
+/** Items a read operation sends side by side; the request budget still paces them. */
+export const READ_CONCURRENCY = 5;
+
 /**
  * The item loop of every operation that sends one request per item: each result is paired to its
  * input item, and under Continue On Fail a failed item becomes `{ error }` instead of stopping.
+ * Reads pass `concurrency` to overlap their round trips; output keeps the input order, and without
+ * Continue On Fail the first failing item (by index) is the error.
  */
 export async function runPerItem(
 	this: IExecuteFunctions,
 	handle: (itemIndex: number) => Promise<IDataObject | IDataObject[]>,
+	{ concurrency = 1 }: { concurrency?: number } = {},
 ): Promise<INodeExecutionData[]> {
-	const output: INodeExecutionData[] = [];
 	const count = this.getInputData().length;
-	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+	const continueOnFail = this.continueOnFail();
+	const output: INodeExecutionData[][] = new Array(count);
+	const failed: { first?: { itemIndex: number; error: unknown } } = {};
+	const recordFailure = (itemIndex: number, error: unknown) => {
+		if (!failed.first || itemIndex < failed.first.itemIndex) failed.first = { itemIndex, error };
+	};
+	const itemIndexes = Array.from({ length: count }, (_, itemIndex) => itemIndex);
+
+	await mapWithConcurrency(itemIndexes, concurrency, async (itemIndex) => {
+		if (failed.first) return;
 		try {
 			const result = await handle(itemIndex);
-			output.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
-					itemData: { item: itemIndex },
-				}),
+			output[itemIndex] = this.helpers.constructExecutionMetaData(
+				this.helpers.returnJsonArray(result),
+				{ itemData: { item: itemIndex } },
 			);
 		} catch (error) {
-			if (!this.continueOnFail()) throw withItemIndex(this, error, itemIndex);
-			output.push(failedItem(error, itemIndex));
+			if (continueOnFail) output[itemIndex] = [failedItem(error, itemIndex)];
+			else recordFailure(itemIndex, error);
 		}
-	}
-	return output;
+	});
+	if (failed.first) throw withItemIndex(this, failed.first.error, failed.first.itemIndex);
+	return output.flat();
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { helenaRequest } from '../../transport';
-import { runPerItem } from '../runPerItem';
+import { READ_CONCURRENCY, runPerItem } from '../runPerItem';
 import { contactLocator, contactNotFound, contactV1Path, readContactTarget } from './contactLocator';
 import { includeDetailsField, readIncludeDetails, simplifyContact, simplifyField } from './listing';
 
@@ -38,5 +38,5 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			notFoundMessage: contactNotFound(target),
 		})) as IDataObject;
 		return simple ? simplifyContact(contact) : contact;
-	});
+	}, { concurrency: READ_CONCURRENCY });
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiPath, helenaRequest } from '../../transport';
-import { runPerItem } from '../runPerItem';
+import { READ_CONCURRENCY, runPerItem } from '../runPerItem';
 import { notFoundMessage, readSubscriptionId, subscriptionLocator } from './subscriptionFields';
 
 export const description = updateDisplayOptions(
@@ -19,5 +19,5 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			itemIndex,
 			notFoundMessage: notFoundMessage(id),
 		})) as IDataObject;
-	});
+	}, { concurrency: READ_CONCURRENCY });
 }
