@@ -100,6 +100,7 @@ export const scenarios = {
 		chain('benchGetHttp0000', [
 			start,
 			codeNode(`return ${JSON.stringify(ids)}.map((id) => ({ json: { id } }));`),
-			http({ method: 'GET', url: `=${base}/core/v1/contact/{{ $json.id }}` }),
+			// The same data Helena's default (simplified) Get asks for: the contact with its tags.
+			http({ method: 'GET', url: `=${base}/core/v1/contact/{{ $json.id }}?IncludeDetails=Tags` }),
 		]),
 };

@@ -54,8 +54,9 @@ export class N8n {
 	/**
 	 * @param {{ install: ReturnType<typeof ensureN8n>, userFolder: string, port?: number, env?: Record<string,string> }} options
 	 */
-	constructor({ install, userFolder, port = 5678, env = {}, owner }) {
+	constructor({ install, userFolder, port = 5678, env = {}, owner, nodeArgs = [] }) {
 		this.install = install;
+		this.nodeArgs = nodeArgs;
 		this.owner = owner;
 		this.userFolder = userFolder;
 		this.port = port;
@@ -97,7 +98,7 @@ export class N8n {
 	/** Runs an n8n CLI command to completion; resolves with { code, stdout, stderr }. */
 	run(args, { timeoutMs = 180_000, onSpawn } = {}) {
 		return new Promise((resolve, reject) => {
-			const child = spawn(this.nodeExecutable(), [this.install.bin, ...args], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+			const child = spawn(this.nodeExecutable(), [...this.nodeArgs, this.install.bin, ...args], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
 			onSpawn?.(child);
 			let stdout = '';
 			let stderr = '';
@@ -156,7 +157,7 @@ export class N8n {
 	/** Starts `n8n start`; resolves when the REST API answers (readiness comes earlier than the routes). */
 	async start({ timeoutMs = 120_000, logFile } = {}) {
 		this.logs = '';
-		this.process = spawn(this.nodeExecutable(), [this.install.bin, 'start'], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+		this.process = spawn(this.nodeExecutable(), [...this.nodeArgs, this.install.bin, 'start'], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
 		const collect = (chunk) => {
 			this.logs += chunk;
 			if (logFile) writeFileSync(logFile, this.logs);
