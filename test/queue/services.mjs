@@ -22,7 +22,11 @@ function onPath(command) {
 
 /** The newest PostgreSQL server binaries: Debian keeps them in /usr/lib/postgresql/<major>/bin, off PATH. */
 function findPostgresBin() {
-	if (process.env.HELENA_PG_BIN) return process.env.HELENA_PG_BIN;
+	const fromEnv = process.env.HELENA_PG_BIN;
+	if (fromEnv) {
+		if (!existsSync(path.join(fromEnv, 'initdb'))) throw new Error(`HELENA_PG_BIN=${fromEnv} has no initdb. What to do: point it at PostgreSQL's bin folder (e.g. /usr/lib/postgresql/15/bin) or unset it.`);
+		return fromEnv;
+	}
 	const root = '/usr/lib/postgresql';
 	if (existsSync(root)) {
 		const majors = readdirSync(root)
@@ -35,7 +39,9 @@ function findPostgresBin() {
 }
 
 function findRedisServer() {
-	return process.env.HELENA_REDIS_SERVER ?? onPath('redis-server');
+	const fromEnv = process.env.HELENA_REDIS_SERVER;
+	if (fromEnv && !existsSync(fromEnv)) throw new Error(`HELENA_REDIS_SERVER=${fromEnv} does not exist. What to do: point it at a redis-server binary or unset it.`);
+	return fromEnv || onPath('redis-server');
 }
 
 /** Finds both servers; installs the Debian packages first when one is missing (needs root and apt). */
@@ -44,31 +50,32 @@ export function ensureServers() {
 	let redisServer = findRedisServer();
 	if (pgBin && redisServer) return { pgBin, redisServer };
 
+	const packages = [!pgBin && 'postgresql', !redisServer && 'redis-server'].filter(Boolean);
 	const missing = [!pgBin && 'PostgreSQL', !redisServer && 'Redis'].filter(Boolean).join(' and ');
 	const isRoot = process.getuid?.() === 0;
 	if (!isRoot || !onPath('apt-get')) {
 		throw new Error(
-			`${missing} not found, and this process cannot install ${missing.includes(' and ') ? 'them' : 'it'} (${isRoot ? 'no apt-get' : 'not root'}).\n` +
+			`${missing} not found, and this process cannot install ${packages.length > 1 ? 'them' : 'it'} (${isRoot ? 'no apt-get' : 'not root'}).\n` +
 				`What to do: install the Debian packages (${INSTALL_HINT}), or point HELENA_PG_BIN at a folder with initdb/postgres ` +
 				'and HELENA_REDIS_SERVER at a redis-server binary, then run `npm run test:queue` again.',
 		);
 	}
-	log(`${missing} not found: installing the Debian packages ${APT_PACKAGES.join(', ')} (apt-get, about a minute)`);
+	log(`${missing} not found: installing the Debian package${packages.length > 1 ? 's' : ''} ${packages.join(' and ')} (apt-get update, apt-get install; about a minute)`);
 	const apt = (args) =>
 		execFileSync('apt-get', args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 	try {
 		apt(['update']);
-		apt(['install', '-y', '--no-install-recommends', ...APT_PACKAGES]);
+		apt(['install', '-y', '--no-install-recommends', '--no-upgrade', ...packages]);
 	} catch (error) {
 		throw new Error(
-			`Installing ${APT_PACKAGES.join(' and ')} with apt-get failed (${error.message.split('\n')[0]}).\n` +
+			`Installing ${packages.join(' and ')} with apt-get failed (${error.message.split('\n')[0]}).\n` +
 				`What to do: check that the Debian mirror is reachable (apt-get update), run \`${INSTALL_HINT}\` by hand, then run \`npm run test:queue\` again.`,
 		);
 	}
 	pgBin = findPostgresBin();
 	redisServer = findRedisServer();
 	if (!pgBin || !redisServer) {
-		throw new Error(`apt-get installed ${APT_PACKAGES.join(' and ')} but ${!pgBin ? 'the PostgreSQL binaries (/usr/lib/postgresql/*/bin)' : 'redis-server'} are still missing. What to do: check \`dpkg -L postgresql-15 redis-server\`.`);
+		throw new Error(`apt-get installed ${packages.join(' and ')} but ${!pgBin ? 'the PostgreSQL binaries (/usr/lib/postgresql/*/bin)' : 'redis-server'} are still missing. What to do: check \`dpkg -L postgresql-15 redis-server\`.`);
 	}
 	return { pgBin, redisServer };
 }
