@@ -133,6 +133,13 @@ export class N8n {
 		await this.runOrThrow(['import:workflow', `--input=${file}`]);
 	}
 
+	/** Several workflows in one CLI run (one n8n boot instead of one per workflow). */
+	async importWorkflows(workflows) {
+		const file = path.join(this.userFolder, 'import-workflows.json');
+		writeFileSync(file, JSON.stringify(workflows));
+		await this.runOrThrow(['import:workflow', `--input=${file}`]);
+	}
+
 	/** `n8n execute --rawOutput`; returns { ok, runData, error, raw }. */
 	async execute(workflowId, options) {
 		const { code, stdout, stderr } = await this.run(['execute', `--id=${workflowId}`, '--rawOutput'], options);
@@ -154,10 +161,14 @@ export class N8n {
 		};
 	}
 
-	/** Starts `n8n start`; resolves when the REST API answers (readiness comes earlier than the routes). */
-	async start({ timeoutMs = 120_000, logFile } = {}) {
+	/**
+	 * Starts a long-running n8n command: `n8n start` by default, resolving when the REST API answers
+	 * (readiness comes earlier than the routes). Queue mode's other processes pass their own `args`
+	 * (`['webhook']`, `['worker', '--concurrency=5']`) and the URL that tells they are ready.
+	 */
+	async start({ timeoutMs = 120_000, logFile, args = ['start'], readyUrl = `${this.url}/rest/settings` } = {}) {
 		this.logs = '';
-		this.process = spawn(this.nodeExecutable(), [...this.nodeArgs, this.install.bin, 'start'], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+		this.process = spawn(this.nodeExecutable(), [...this.nodeArgs, this.install.bin, ...args], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
 		const collect = (chunk) => {
 			this.logs += chunk;
 			if (logFile) writeFileSync(logFile, this.logs);
@@ -168,16 +179,16 @@ export class N8n {
 		const deadline = Date.now() + timeoutMs;
 		while (Date.now() < deadline) {
 			const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('waiting'), 500))]);
-			if (code !== 'waiting') throw new Error(`n8n exited with ${code} while starting:\n${this.logs.slice(-3000)}`);
+			if (code !== 'waiting') throw new Error(`n8n ${args[0]} exited with ${code} while starting:\n${this.logs.slice(-3000)}`);
 			try {
-				const response = await fetch(`${this.url}/rest/settings`);
+				const response = await fetch(readyUrl);
 				if (response.ok) return this;
 			} catch {
 				// not listening yet
 			}
 		}
 		await this.stop();
-		throw new Error(`n8n did not become ready within ${timeoutMs / 1000}s:\n${this.logs.slice(-3000)}`);
+		throw new Error(`n8n ${args[0]} did not become ready within ${timeoutMs / 1000}s:\n${this.logs.slice(-3000)}`);
 	}
 
 	async stop() {
