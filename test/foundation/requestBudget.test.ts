@@ -65,4 +65,19 @@ describe('the request budget', () => {
 		}
 		expect(busiest).toBe(190);
 	});
+
+	test('after a 429 every caller is held back until the hold ends', async () => {
+		const clock = virtualClock();
+		const budget = new RequestBudget([{ limit: 100, ms: 1_000 }], clock);
+		await budget.take();
+
+		budget.holdFor(2_000);
+		const grantedAt: number[] = [];
+		await Promise.all([budget.take(), budget.take()].map(async (taken) => {
+			await taken;
+			grantedAt.push(clock.now());
+		}));
+
+		expect(grantedAt).toEqual([2_000, 2_000]);
+	});
 });

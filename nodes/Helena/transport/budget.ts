@@ -30,6 +30,8 @@ export class RequestBudget {
 
 	private turn: Promise<void> = Promise.resolve();
 
+	private holdUntil = 0;
+
 	constructor(
 		private readonly windows: Window[] = HELENA_RATE_WINDOWS,
 		private readonly clock: Clock = systemClock,
@@ -44,11 +46,22 @@ export class RequestBudget {
 		return await mine;
 	}
 
+	/**
+	 * A 429 means the account's window is full (other clients share it): hold every request of this
+	 * credential back for a while, not only the one that will be retried.
+	 */
+	holdFor(ms: number): void {
+		this.holdUntil = Math.max(this.holdUntil, this.clock.now() + ms);
+	}
+
 	private async waitForSlot(): Promise<void> {
 		for (;;) {
 			const now = this.clock.now();
-			const waitMs = Math.max(0, ...this.windows.map((window) => this.waitFor(window, now)));
-			if (waitMs === 0) {
+			const waitMs = Math.max(
+				this.holdUntil - now,
+				...this.windows.map((window) => this.waitFor(window, now)),
+			);
+			if (waitMs <= 0) {
 				this.sent.push(now);
 				if (this.sent.length > this.keep) this.sent.splice(0, this.sent.length - this.keep);
 				return;

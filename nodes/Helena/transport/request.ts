@@ -147,7 +147,9 @@ export async function helenaRequest<T = unknown>(
 
 		const canRetry = attempt < MAX_ATTEMPTS;
 		if (status === 429 && canRetry) {
-			await sleep(retryAfterMs(response.headers) ?? backoffMs(attempt));
+			const waitMs = retryAfterMs(response.headers) ?? backoffMs(attempt);
+			connection.budget?.holdFor(waitMs);
+			await sleep(waitMs);
 			continue;
 		}
 		if (repeatable && canRetry && isRetryableServerError(status, response.body)) {
