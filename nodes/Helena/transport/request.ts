@@ -78,6 +78,15 @@ function isRetryableServerError(status: number, body: unknown): boolean {
 	return status >= 500 && !isFormError(readErrorBody(body));
 }
 
+/** The origin a redirect points to (only the origin: the rest of the address is not ours to show). */
+function originOf(location: unknown, base: string): string | undefined {
+	try {
+		return typeof location === 'string' ? new URL(location, base).origin : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 /** A connection that broke mid-way; a refused connection or unknown host is a setup problem. */
 const BROKEN_CONNECTION_CODES = new Set(['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'UND_ERR_SOCKET']);
 const MAX_NETWORK_ATTEMPTS = 3;
@@ -117,6 +126,10 @@ export async function helenaRequest<T = unknown>(
 				arrayFormat: 'repeat',
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
+				// n8n re-adds the Authorization header when it follows a redirect to another host, so a
+				// redirect is never followed: the key goes to the Base URL's host and nowhere else.
+				disableFollowRedirect: true,
+				sendCredentialsOnCrossOriginRedirect: false,
 			})) as IN8nHttpFullResponse;
 		} catch (error) {
 			const code = networkCode(error);
@@ -158,6 +171,7 @@ export async function helenaRequest<T = unknown>(
 				itemIndex,
 				notFoundMessage: request.notFoundMessage,
 				repeatable,
+				redirectedTo: status < 400 ? originOf(response.headers?.location, url) : undefined,
 			},
 			response.body,
 		);
