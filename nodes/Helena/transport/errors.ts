@@ -113,8 +113,8 @@ function messageFor(failure: FailureContext, error: HelenaErrorBody): { message:
 	if (status === 400 || (status === 500 && isFormError(error))) {
 		return { message: `Helena rejected the request: ${error.text ?? 'the input is not valid'}` };
 	}
-	const retried =
-		failure.attempts > 1 ? ` after ${failure.attempts} attempts` : '';
+	// a request that is never repeated may still have waited out 429s; "after N attempts" would mislead
+	const retried = failure.repeatable && failure.attempts > 1 ? ` after ${failure.attempts} attempts` : '';
 	return {
 		message: `Helena answered ${status}${error.httpStatusCode ? ` (${error.httpStatusCode})` : ''}${retried}`,
 		hint: failure.repeatable
