@@ -24,7 +24,7 @@ describe('the Base URL', () => {
 		});
 
 		expect(error?.message).toBe(
-			'The Base URL in the Helena API credential must start with http:// or https:// (it is "ftp://api.wts.chat")',
+			'Base URL in the Helena API credential must start with http:// or https://, not "ftp://api.wts.chat" (item 0)',
 		);
 		expect(helena.sandbox.requests).toHaveLength(0);
 	});

@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -41,18 +42,17 @@ const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 20_000;
 const RETRY_AFTER_CAP_MS = 300_000;
 
-const baseUrls = new WeakMap<object, Promise<string>>();
+const credentialsOf = new WeakMap<object, Promise<ICredentialDataDecryptedObject>>();
 
 /** The credential is read once per execution context, not once per request. */
-async function coreUrlOf(context: HelenaContext): Promise<string> {
-	let url = baseUrls.get(context);
-	if (!url) {
-		url = context
-			.getCredentials('helenaApi')
-			.then((credentials) => coreUrl(context.getNode(), credentials.baseUrl));
-		baseUrls.set(context, url);
+async function coreUrlOf(context: HelenaContext, itemIndex?: number): Promise<string> {
+	let credentials = credentialsOf.get(context);
+	if (!credentials) {
+		credentials = context.getCredentials('helenaApi');
+		credentialsOf.set(context, credentials);
 	}
-	return await url;
+	const { baseUrl, apiKey } = await credentials;
+	return coreUrl(context.getNode(), baseUrl, itemIndex, apiKey);
 }
 
 function credentialKey(context: HelenaContext, url: string): string {
@@ -110,7 +110,7 @@ export async function helenaRequest<T = unknown>(
 ): Promise<T> {
 	const { method, path, qs, body, itemIndex } = request;
 	const repeatable = request.repeatable ?? method !== 'POST';
-	const url = (await coreUrlOf(this)) + path;
+	const url = (await coreUrlOf(this, itemIndex)) + path;
 	const budget = budgetFor(credentialKey(this, url));
 
 	for (let attempt = 1; ; attempt++) {
