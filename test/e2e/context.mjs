@@ -20,10 +20,16 @@ export const e2e = {
 	userFolder: undefined,
 	serverStarted: false,
 
-	/** Starts n8n once, signed in with a public-API key. */
+	/** Starts n8n once, signed in with a public-API key. Its log is at debug level, so suites can search all of it. */
 	async server() {
 		if (!this.serverStarted) {
-			await this.n8n.start();
+			const env = this.n8n.extraEnv;
+			this.n8n.extraEnv = { ...env, N8N_LOG_LEVEL: 'debug' };
+			try {
+				await this.n8n.start();
+			} finally {
+				this.n8n.extraEnv = env;
+			}
 			await this.n8n.signIn();
 			await this.n8n.createApiKey();
 			this.serverStarted = true;
@@ -45,6 +51,21 @@ export const e2e = {
 			value = await read();
 		}
 		return value;
+	},
+
+	/**
+	 * Stops the sandbox, runs `whileDown`, and starts a fresh one on the same address and key: its state
+	 * (subscriptions too) is gone, as after a restart of Helena's service.
+	 */
+	async restartSandbox(whileDown = async () => {}) {
+		const port = Number(new URL(this.sandbox.url).port);
+		await this.sandbox.close();
+		try {
+			await whileDown();
+		} finally {
+			this.sandbox = await startSandbox({ port, apiKey: API_KEY });
+		}
+		return this.sandbox;
 	},
 
 	subscriptionCount(count) {

@@ -36,7 +36,7 @@ describe('the Base URL', () => {
 
 		expect(error?.message).toBe('Could not reach Helena at http://127.0.0.1:9');
 		expect(error?.description).toBe(
-			'The connection failed with ECONNREFUSED. Check the Base URL in the "Helena API" credential and that the host is reachable from n8n.',
+			'The connection to http://127.0.0.1:9 failed with ECONNREFUSED. Check the Base URL in the "Helena API" credential and that the host is reachable from n8n.',
 		);
 	});
 });

@@ -138,12 +138,14 @@ export async function helenaRequest<T = unknown>(
 				continue;
 			}
 			// Only the code and our own words: the underlying error carries the request headers.
+			// The description names the host too: n8n shows only the description when activation fails.
+			const { origin } = new URL(url);
 			throw new NodeApiError(
 				this.getNode(),
 				{ networkError: code ?? 'unknown' },
 				{
-					message: `Could not reach Helena at ${new URL(url).origin}`,
-					description: `${code ? `The connection failed with ${code}. ` : ''}Check the Base URL in the "Helena API" credential and that the host is reachable from n8n.`,
+					message: `Could not reach Helena at ${origin}`,
+					description: `The connection to ${origin} failed${code ? ` with ${code}` : ''}. Check the Base URL in the "Helena API" credential and that the host is reachable from n8n.`,
 					itemIndex,
 				},
 			);
