@@ -43,11 +43,11 @@ export const e2e = {
 	},
 
 	/** n8n 2.x (un)registers webhooks after the activate call has answered; poll what should become true. */
-	async eventually(read, accept, { timeoutMs = 15_000 } = {}) {
+	async eventually(read, accept, { timeoutMs = 15_000, intervalMs = 200 } = {}) {
 		const deadline = Date.now() + timeoutMs;
 		let value = await read();
 		while (!accept(value) && Date.now() < deadline) {
-			await new Promise((resolve) => setTimeout(resolve, 200));
+			await new Promise((resolve) => setTimeout(resolve, intervalMs));
 			value = await read();
 		}
 		return value;
@@ -68,8 +68,8 @@ export const e2e = {
 		return this.sandbox;
 	},
 
-	subscriptionCount(count) {
-		return this.eventually(() => this.sandbox.state.subscriptions.size, (size) => size === count);
+	subscriptionCount(count, options) {
+		return this.eventually(() => this.sandbox.state.subscriptions.size, (size) => size === count, options);
 	},
 };
 
