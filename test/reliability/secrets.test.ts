@@ -3,6 +3,7 @@ import { LoggerProxy } from 'n8n-workflow';
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 
+import { HelenaApi } from '../../credentials/HelenaApi.credentials';
 import { useTrigger } from '../engine/runTrigger';
 import { TEST_API_KEY, useSandbox } from '../engine/sandbox';
 import { useOtherHost } from './otherHost';
@@ -103,6 +104,10 @@ describe('secrets: the API key goes to the Base URL host only, and never into ou
 			expectNoKeyIn([error, error?.message, error?.description, error?.stack]);
 		},
 	);
+
+	test("the credential's Test Connection request does not follow redirects either (proven in a real n8n by the e2e suite)", () => {
+		expect(new HelenaApi().test.request).toMatchObject({ disableFollowRedirect: true, sendCredentialsOnCrossOriginRedirect: false });
+	});
 
 	test("the trigger's activation is not redirected either", async () => {
 		helena.sandbox.setFaults({ redirectTo: other.url });
