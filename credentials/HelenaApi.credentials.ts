@@ -95,6 +95,9 @@ export class HelenaApi implements ICredentialType {
 				'={{ $credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/core$/i, "").replace(/\\/+$/, "") }}/core',
 			url: '/v1/webhook/event',
 			method: 'GET',
+			// as in the node's transport: a redirect elsewhere would carry the key with it
+			disableFollowRedirect: true,
+			sendCredentialsOnCrossOriginRedirect: false,
 		},
 	};
 }

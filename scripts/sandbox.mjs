@@ -56,7 +56,7 @@ console.log('Control:   (no auth)');
 for (const line of [
 	'GET    /__sandbox/health',
 	'GET    /__sandbox/requests        DELETE /__sandbox/requests',
-	'POST   /__sandbox/faults          {latencyMs, rate429, rate5xx, retryAfterSeconds, enforceRateLimits}',
+	'POST   /__sandbox/faults          {latencyMs, rate429, rate5xx, retryAfterSeconds, enforceRateLimits, redirectTo}',
 	'POST   /__sandbox/fail-next       {count, status, retryAfterSeconds, method, path | pathRegex}',
 	'POST   /__sandbox/reset           {seed: "demo" | "empty"}',
 	'POST   /__sandbox/seed-contacts   {n, prefix}',

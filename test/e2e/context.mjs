@@ -20,10 +20,16 @@ export const e2e = {
 	userFolder: undefined,
 	serverStarted: false,
 
-	/** Starts n8n once, signed in with a public-API key. */
+	/** Starts n8n once, signed in with a public-API key. Its log is at debug level, so suites can search all of it. */
 	async server() {
 		if (!this.serverStarted) {
-			await this.n8n.start();
+			const env = this.n8n.extraEnv;
+			this.n8n.extraEnv = { ...env, N8N_LOG_LEVEL: 'debug' };
+			try {
+				await this.n8n.start();
+			} finally {
+				this.n8n.extraEnv = env;
+			}
 			await this.n8n.signIn();
 			await this.n8n.createApiKey();
 			this.serverStarted = true;
@@ -37,18 +43,33 @@ export const e2e = {
 	},
 
 	/** n8n 2.x (un)registers webhooks after the activate call has answered; poll what should become true. */
-	async eventually(read, accept, { timeoutMs = 15_000 } = {}) {
+	async eventually(read, accept, { timeoutMs = 15_000, intervalMs = 200 } = {}) {
 		const deadline = Date.now() + timeoutMs;
 		let value = await read();
 		while (!accept(value) && Date.now() < deadline) {
-			await new Promise((resolve) => setTimeout(resolve, 200));
+			await new Promise((resolve) => setTimeout(resolve, intervalMs));
 			value = await read();
 		}
 		return value;
 	},
 
-	subscriptionCount(count) {
-		return this.eventually(() => this.sandbox.state.subscriptions.size, (size) => size === count);
+	/**
+	 * Stops the sandbox, runs `whileDown`, and starts a fresh one on the same address and key: its state
+	 * (subscriptions too) is gone, as after a restart of Helena's service.
+	 */
+	async restartSandbox(whileDown = async () => {}) {
+		const port = Number(new URL(this.sandbox.url).port);
+		await this.sandbox.close();
+		try {
+			await whileDown();
+		} finally {
+			this.sandbox = await startSandbox({ port, apiKey: API_KEY });
+		}
+		return this.sandbox;
+	},
+
+	subscriptionCount(count, options) {
+		return this.eventually(() => this.sandbox.state.subscriptions.size, (size) => size === count, options);
 	},
 };
 

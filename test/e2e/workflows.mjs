@@ -47,10 +47,40 @@ export function helenaWorkflow(id, parameters, { nodeName = 'Helena', extraNodes
 	};
 }
 
+/**
+ * Manual trigger → one Helena node per step, in a chain. Each runs once (whatever the items before
+ * it) and, with Continue On Fail, turns its error into an output item so that the next step runs.
+ * A step is { name, parameters, credentialId?, continueOnFail? }.
+ */
+export function helenaChainWorkflow(id, steps) {
+	const nodes = steps.map((step, index) => ({
+		id: `${id}-${index}`,
+		name: step.name,
+		type: 'n8n-nodes-helena.helena',
+		typeVersion: 1,
+		position: [220 * (index + 1), 0],
+		parameters: step.parameters,
+		credentials: { helenaApi: { id: step.credentialId ?? CREDENTIAL_ID, name: step.credentialId ?? 'Helena sandbox' } },
+		executeOnce: true,
+		...(step.continueOnFail === false ? {} : { onError: 'continueRegularOutput' }),
+	}));
+	const names = ['Start', ...steps.map((step) => step.name)];
+	return {
+		id,
+		name: `e2e ${id}`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [manualTrigger, ...nodes],
+		connections: Object.fromEntries(
+			names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }]),
+		),
+	};
+}
+
 export const TRIGGER_WEBHOOK_ID = '3c0a6a0e-5d0b-4c53-9a55-2f1e0b7d9a11';
 
 /** Helena Trigger (SESSION_NEW) → No Operation. */
-export function triggerWorkflow(id, events = ['SESSION_NEW']) {
+export function triggerWorkflow(id, events = ['SESSION_NEW'], { webhookId = TRIGGER_WEBHOOK_ID } = {}) {
 	return {
 		id,
 		name: 'e2e new conversations',
@@ -63,7 +93,7 @@ export function triggerWorkflow(id, events = ['SESSION_NEW']) {
 				type: 'n8n-nodes-helena.helenaTrigger',
 				typeVersion: 1,
 				position: [0, 0],
-				webhookId: TRIGGER_WEBHOOK_ID,
+				webhookId,
 				parameters: { events },
 				credentials,
 			},

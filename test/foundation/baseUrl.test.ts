@@ -24,7 +24,7 @@ describe('the Base URL', () => {
 		});
 
 		expect(error?.message).toBe(
-			'The Base URL in the Helena API credential must start with http:// or https:// (it is "ftp://api.wts.chat")',
+			'Base URL in the Helena API credential must start with http:// or https://, not "ftp://api.wts.chat" (item 0)',
 		);
 		expect(helena.sandbox.requests).toHaveLength(0);
 	});
@@ -36,7 +36,7 @@ describe('the Base URL', () => {
 
 		expect(error?.message).toBe('Could not reach Helena at http://127.0.0.1:9');
 		expect(error?.description).toBe(
-			'The connection failed with ECONNREFUSED. Check the Base URL in the "Helena API" credential and that the host is reachable from n8n.',
+			'The connection to http://127.0.0.1:9 failed with ECONNREFUSED. Check the Base URL in the "Helena API" credential and that the host is reachable from n8n.',
 		);
 	});
 });

@@ -11,6 +11,8 @@ const { createPrng } = require('./ids');
  * @property {number} rate5xx             fraction 0..1 answered 503
  * @property {number|undefined} retryAfterSeconds  when set, 429 (and injected 503) answers carry Retry-After
  * @property {boolean} enforceRateLimits  apply the vendor limits per API key
+ * @property {string|undefined} redirectTo  when set, every /core request is answered 307 to this origin (same path
+ *                                          and query), unapplied: a server that sends clients elsewhere
  */
 
 /**
@@ -66,7 +68,7 @@ class Faults {
 	/** @param {Partial<FaultSettings> & { randomSeed?: number, rateLimits?: { windowMs: number, max: number }[] }} options */
 	constructor(options = {}) {
 		/** @type {FaultSettings} */
-		this.settings = { latencyMs: 0, rate429: 0, rate5xx: 0, retryAfterSeconds: undefined, enforceRateLimits: false };
+		this.settings = { latencyMs: 0, rate429: 0, rate5xx: 0, retryAfterSeconds: undefined, enforceRateLimits: false, redirectTo: undefined };
 		this.random = createPrng(options.randomSeed ?? 1);
 		this.limiter = new RateLimiter(options.rateLimits ?? VENDOR_LIMITS);
 		/** @type {ScriptedFailure[]} */
@@ -89,6 +91,7 @@ class Faults {
 			if (on && !s.enforceRateLimits) this.limiter.reset();
 			s.enforceRateLimits = on;
 		}
+		if ('redirectTo' in patch) s.redirectTo = patch.redirectTo ? new URL(String(patch.redirectTo)).origin : undefined;
 		if (patch.randomSeed !== undefined) this.random = createPrng(Number(patch.randomSeed));
 		return { ...s };
 	}

@@ -34,7 +34,7 @@ afterAll(async () => {
 beforeEach(() => {
 	sb.reset('demo');
 	sb.clearRequests();
-	sb.setFaults({ latencyMs: 0, rate429: 0, rate5xx: 0, retryAfterSeconds: undefined, enforceRateLimits: false });
+	sb.setFaults({ latencyMs: 0, rate429: 0, rate5xx: 0, retryAfterSeconds: undefined, enforceRateLimits: false, redirectTo: undefined });
 });
 
 function expectErrorBody(res, status, key) {
@@ -372,6 +372,22 @@ describe('faults and limits', () => {
 		expect(statuses.filter((s) => s === 200)).toHaveLength(200);
 		expect(statuses.filter((s) => s === 429)).toHaveLength(5);
 		expect(sb.requests.filter((r) => r.status === 429)).toHaveLength(5);
+	});
+
+	test('redirectTo answers every /core request 307 to another origin, same path and query, unapplied', async () => {
+		sb.setFaults({ redirectTo: 'http://127.0.0.1:9/ignored-path' });
+		const res = await fetch(`${sb.url}/core/v1/contact?PageSize=5`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+			body: JSON.stringify({ name: 'Never' }),
+			redirect: 'manual',
+		});
+		expect(res.status).toBe(307);
+		expect(res.headers.get('location')).toBe('http://127.0.0.1:9/core/v1/contact?PageSize=5');
+		expect(sb.state.contacts.size).toBe(20);
+		expect(sb.requests.map((r) => r.status)).toEqual([307]);
+		sb.setFaults({ redirectTo: undefined });
+		expect((await core('GET', '/v1/webhook/event')).status).toBe(200);
 	});
 
 	test('latency is applied before answering', async () => {

@@ -159,10 +159,12 @@ function createServer(sandbox) {
 			entry.body = badJson ? text : body;
 		}
 
+		const faults = sandbox.faults.settings;
+		if (faults.redirectTo) return answer(entry, res, 307, undefined, { location: faults.redirectTo + rawUrl });
+
 		const core = /^\/core(\/|$)/i.exec(path);
 		if (!core) return fail(entry, res, 400, 'INVALID_SERVICE', 'Serviço não informado na URL: use o prefixo /core');
 
-		const faults = sandbox.faults.settings;
 		if (faults.latencyMs > 0) await sleep(faults.latencyMs);
 
 		if (!isAuthorized(req.headers.authorization, sandbox.apiKey)) return fail(entry, res, 401, 'ERROR_UNAUTHORIZED', 'Acesso negado');

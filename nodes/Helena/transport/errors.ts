@@ -60,6 +60,8 @@ export interface FailureContext {
 	itemIndex?: number;
 	notFoundMessage?: NotFoundMessage;
 	repeatable: boolean;
+	/** Origin of the Location of a 3xx answer. */
+	redirectedTo?: string;
 }
 
 function helenaSays(error: HelenaErrorBody): string | undefined {
@@ -78,6 +80,12 @@ function messageFor(failure: FailureContext, error: HelenaErrorBody): { message:
 		return {
 			message: 'Helena rejected the API key (401 Unauthorized)',
 			hint: 'Check the API key and the Authorization Format in the "Helena API" credential; a revoked or mistyped token gives this error.',
+		};
+	}
+	if (status >= 300 && status < 400) {
+		return {
+			message: `Helena answered ${status}, a redirect to ${failure.redirectedTo ?? 'another address'}, which the node does not follow`,
+			hint: 'The API key is sent only to the host of the Base URL, so redirects are never followed. If that address is the right Helena host, put it into the Base URL of the "Helena API" credential (for example https:// instead of http://).',
 		};
 	}
 	if (status === 403) {
@@ -105,8 +113,8 @@ function messageFor(failure: FailureContext, error: HelenaErrorBody): { message:
 	if (status === 400 || (status === 500 && isFormError(error))) {
 		return { message: `Helena rejected the request: ${error.text ?? 'the input is not valid'}` };
 	}
-	const retried =
-		failure.attempts > 1 ? ` after ${failure.attempts} attempts` : '';
+	// a request that is never repeated may still have waited out 429s; "after N attempts" would mislead
+	const retried = failure.repeatable && failure.attempts > 1 ? ` after ${failure.attempts} attempts` : '';
 	return {
 		message: `Helena answered ${status}${error.httpStatusCode ? ` (${error.httpStatusCode})` : ''}${retried}`,
 		hint: failure.repeatable

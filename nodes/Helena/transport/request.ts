@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -9,7 +10,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
-import type { RequestBudget } from './budget';
 import { budgetFor } from './budget';
 import { helenaApiError, isFormError, readErrorBody } from './errors';
 import type { NotFoundMessage } from './errors';
@@ -42,27 +42,22 @@ const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 20_000;
 const RETRY_AFTER_CAP_MS = 300_000;
 
-interface Connection {
-	url: string;
-	budget?: RequestBudget;
-}
-
-const connections = new WeakMap<object, Promise<Connection>>();
+const credentialsOf = new WeakMap<object, Promise<ICredentialDataDecryptedObject>>();
 
 /** The credential is read once per execution context, not once per request. */
-async function connectionOf(context: HelenaContext): Promise<Connection> {
-	let connection = connections.get(context);
-	if (!connection) {
-		connection = context.getCredentials('helenaApi').then((credentials) => {
-			const url = coreUrl(context.getNode(), credentials.baseUrl);
-			const paced = credentials.requestPacing !== 'off';
-			// One budget per credential in this process (per URL when the credential has no id).
-			const key = context.getNode().credentials?.helenaApi?.id ?? url;
-			return { url, budget: paced ? budgetFor(key) : undefined };
-		});
-		connections.set(context, connection);
+async function credentialsFor(context: HelenaContext): Promise<ICredentialDataDecryptedObject> {
+	let credentials = credentialsOf.get(context);
+	if (!credentials) {
+		credentials = context.getCredentials('helenaApi');
+		credentialsOf.set(context, credentials);
 	}
-	return await connection;
+	return await credentials;
+}
+
+/** One budget per credential in this process (per URL when the credential has no id); none when pacing is off. */
+function budgetOf(context: HelenaContext, credentials: ICredentialDataDecryptedObject, baseUrl: string) {
+	if (credentials.requestPacing === 'off') return undefined;
+	return budgetFor(context.getNode().credentials?.helenaApi?.id ?? baseUrl);
 }
 
 /** Exponential back-off with full jitter: spreads retries of parallel callers apart. */
@@ -82,6 +77,15 @@ function retryAfterMs(headers: IDataObject | undefined): number | undefined {
 function isRetryableServerError(status: number, body: unknown): boolean {
 	if (status === 501 || status === 505) return false;
 	return status >= 500 && !isFormError(readErrorBody(body));
+}
+
+/** The origin a redirect points to (only the origin: the rest of the address is not ours to show). */
+function originOf(location: unknown, base: string): string | undefined {
+	try {
+		return typeof location === 'string' ? new URL(location, base).origin : undefined;
+	} catch {
+		return undefined;
+	}
 }
 
 /** A connection that broke mid-way; a refused connection or unknown host is a setup problem. */
@@ -107,11 +111,13 @@ export async function helenaRequest<T = unknown>(
 ): Promise<T> {
 	const { method, path, qs, body, itemIndex } = request;
 	const repeatable = request.repeatable ?? method !== 'POST';
-	const connection = await connectionOf(this);
-	const url = connection.url + path;
+	const credentials = await credentialsFor(this);
+	const baseUrl = coreUrl(this.getNode(), credentials.baseUrl, itemIndex, credentials.apiKey);
+	const url = baseUrl + path;
+	const budget = budgetOf(this, credentials, baseUrl);
 
 	for (let attempt = 1; ; attempt++) {
-		await connection.budget?.take();
+		await budget?.take();
 		let response: IN8nHttpFullResponse;
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(this, 'helenaApi', {
@@ -123,6 +129,10 @@ export async function helenaRequest<T = unknown>(
 				arrayFormat: 'repeat',
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
+				// n8n re-adds the Authorization header when it follows a redirect to another host, so a
+				// redirect is never followed: the key goes to the Base URL's host and nowhere else.
+				disableFollowRedirect: true,
+				sendCredentialsOnCrossOriginRedirect: false,
 			})) as IN8nHttpFullResponse;
 		} catch (error) {
 			const code = networkCode(error);
@@ -131,12 +141,14 @@ export async function helenaRequest<T = unknown>(
 				continue;
 			}
 			// Only the code and our own words: the underlying error carries the request headers.
+			// The description names the host too: n8n shows only the description when activation fails.
+			const { origin } = new URL(url);
 			throw new NodeApiError(
 				this.getNode(),
 				{ networkError: code ?? 'unknown' },
 				{
-					message: `Could not reach Helena at ${new URL(url).origin}`,
-					description: `${code ? `The connection failed with ${code}. ` : ''}Check the Base URL in the "Helena API" credential and that the host is reachable from n8n.`,
+					message: `Could not reach Helena at ${origin}`,
+					description: `The connection to ${origin} failed${code ? ` with ${code}` : ''}. Check the Base URL in the "Helena API" credential and that the host is reachable from n8n.`,
 					itemIndex,
 				},
 			);
@@ -148,7 +160,7 @@ export async function helenaRequest<T = unknown>(
 		const canRetry = attempt < MAX_ATTEMPTS;
 		if (status === 429 && canRetry) {
 			const waitMs = retryAfterMs(response.headers) ?? backoffMs(attempt);
-			connection.budget?.holdFor(waitMs);
+			budget?.holdFor(waitMs);
 			await sleep(waitMs);
 			continue;
 		}
@@ -166,6 +178,7 @@ export async function helenaRequest<T = unknown>(
 				itemIndex,
 				notFoundMessage: request.notFoundMessage,
 				repeatable,
+				redirectedTo: status < 400 ? originOf(response.headers?.location, url) : undefined,
 			},
 			response.body,
 		);

@@ -5,13 +5,17 @@ import { NodeOperationError } from 'n8n-workflow';
  * `{baseUrl}/core`, tolerating what users paste: trailing slashes and a trailing `/core`, so the
  * result can never be `/core/core`.
  */
-export function coreUrl(node: INode, baseUrl: unknown): string {
+export function coreUrl(node: INode, baseUrl: unknown, itemIndex?: number, apiKey?: unknown): string {
 	const trimmed = typeof baseUrl === 'string' ? baseUrl.trim() : '';
 	if (!/^https?:\/\/[^/\s]+/i.test(trimmed)) {
+		const item = itemIndex === undefined ? '' : ` (item ${itemIndex})`;
+		// the two fields swapped must not print the key
+		const key = typeof apiKey === 'string' ? apiKey.trim() : '';
+		const shown = key && trimmed.includes(key) ? 'the API key' : `"${trimmed}"`;
 		throw new NodeOperationError(
 			node,
-			`The Base URL in the Helena API credential must start with http:// or https:// (it is "${trimmed}")`,
-			{ description: 'Open the credential and enter an address such as https://api.wts.chat' },
+			`Base URL in the Helena API credential must start with http:// or https://, not ${shown}${item}`,
+			{ description: 'Open the credential and enter an address such as https://api.wts.chat', itemIndex },
 		);
 	}
 	const withoutCore = trimmed.replace(/\/+$/, '').replace(/\/core$/i, '').replace(/\/+$/, '');

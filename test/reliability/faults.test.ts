@@ -1,0 +1,56 @@
+import type { LoggedRequest } from '../engine/sandbox';
+import { useSandbox } from '../engine/sandbox';
+
+/*
+ * The sandbox answers 20% of requests 429 and 10% 503 (a seeded PRNG, one draw per request) without
+ * applying them. Retry-After is 0: the transport honours Retry-After, so this keeps the retries
+ * immediate and the test about correctness, not about waiting.
+ */
+const FAULTS = { rate429: 0.2, rate5xx: 0.1, retryAfterSeconds: 0, randomSeed: 7 };
+const CONTACTS = 10_000;
+
+const phoneOf = (n: number) => `+55|31${String(900_000_000 + n)}`;
+const statusCounts = (requests: LoggedRequest[]) =>
+	requests.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+
+describe('faults: 20% 429 and 10% 503', () => {
+	const helena = useSandbox({ seed: 'empty' });
+	beforeEach(() => {
+		helena.sandbox.reset('empty');
+		helena.sandbox.clearRequests();
+		helena.sandbox.setFaults(FAULTS);
+	});
+	afterEach(() => helena.sandbox.setFaults({ rate429: 0, rate5xx: 0 }));
+
+	test(`Create or Update Many stores ${CONTACTS.toLocaleString('en')} contacts exactly once and outputs them paired`, async () => {
+		const input = Array.from({ length: CONTACTS }, (_, n) => ({ name: `Cliente ${n}`, phoneNumber: phoneOf(n) }));
+		const started = Date.now();
+
+		const { items, error } = await helena.run({ resource: 'contact', operation: 'upsertMany' }, { items: input });
+
+		const seconds = (Date.now() - started) / 1000;
+		expect(error).toBeUndefined();
+		// n8n's output: one item per input item, in order, paired to it, carrying its contact
+		expect(items).toHaveLength(CONTACTS);
+		items.forEach((item, n) => {
+			expect(item.pairedItem).toEqual({ item: n });
+			expect(item.json.phoneNumber).toBe(phoneOf(n));
+		});
+		// Helena's state: every phone once, nothing else
+		const stored = [...helena.sandbox.state.contacts.values()].map((contact: { phoneNumber: string }) => contact.phoneNumber);
+		expect(stored).toHaveLength(CONTACTS);
+		expect(new Set(stored).size).toBe(CONTACTS);
+		expect(stored.sort()).toEqual(input.map((contact) => contact.phoneNumber).sort());
+		expect(new Set(items.map((item) => item.json.id)).size).toBe(CONTACTS);
+		// 100 batches applied once each; every fault was answered unapplied and retried
+		const requests = helena.apiRequests();
+		const counts = statusCounts(requests);
+		expect(counts[200]).toBe(CONTACTS / 100);
+		expect(counts[429]).toBeGreaterThan(0);
+		expect(counts[503]).toBeGreaterThan(0);
+		expect(requests).toHaveLength(counts[200] + counts[429] + counts[503]);
+		console.log(
+			`${CONTACTS} contacts: ${requests.length} batch requests (${counts[200]} applied, ${counts[429]} × 429, ${counts[503]} × 503 retried) in ${seconds.toFixed(1)} s`,
+		);
+	}, 60_000);
+});

@@ -1,0 +1,120 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import type { LoggedRequest } from '../engine/sandbox';
+import { useSandbox } from '../engine/sandbox';
+
+const { demo } = require('../sandbox');
+
+/*
+ * What a plain create does when Helena fails: 429 means Helena refused the request unapplied, so it
+ * is sent again; a 503 (or a broken connection) leaves it unknown whether Helena applied it, so it
+ * is never sent again. Retry-After is 0: the transport honours it, and waiting proves nothing here.
+ */
+const FAULTS = { rate429: 0.2, rate5xx: 0.1, retryAfterSeconds: 0, randomSeed: 7 };
+
+const phoneOf = (n: number) => `+55|31${String(900_000_000 + n)}`;
+const statusCounts = (requests: LoggedRequest[]) =>
+	requests.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+
+describe('plain creates under 20% 429 and 10% 503', () => {
+	const helena = useSandbox({ seed: 'empty' });
+	beforeEach(() => {
+		helena.sandbox.reset('empty');
+		helena.sandbox.clearRequests();
+		helena.sandbox.setFaults(FAULTS);
+	});
+	afterEach(() => helena.sandbox.setFaults({ rate429: 0, rate5xx: 0 }));
+
+	test('plain creates: a 429 is retried (Helena refused it unapplied), a 503 is never repeated', async () => {
+		// runPerItem sends one item after another, so the PRNG gives the same faults on every run
+		const count = 60;
+		const input = Array.from({ length: count }, (_, n) => ({ name: `Novo ${n}`, phone: phoneOf(n) }));
+
+		const { items, error } = await helena.run(
+			{ resource: 'contact', operation: 'create', name: '={{ $json.name }}', phoneNumber: '={{ $json.phone }}' },
+			{ items: input, continueOnFail: true },
+		);
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(count);
+		const posts = helena.apiRequests();
+		const created: number[] = [];
+		const refused: number[] = [];
+		input.forEach(({ phone }, n) => {
+			const statuses = posts.filter((request) => request.body.phoneNumber === phone).map((request) => request.status);
+			// any number of 429s, then one answer that ends it: 200 (created) or 503 (not repeated)
+			expect(statuses.join(' ')).toMatch(/^(429 )*(200|503)$/);
+			(statuses.at(-1) === 200 ? created : refused).push(n);
+			expect(items[n].pairedItem).toEqual({ item: n });
+		});
+		expect(refused.length).toBeGreaterThan(0);
+		for (const n of refused) {
+			expect(items[n].json.error).toBe('Helena answered 503 (ServiceUnavailable)');
+			expect(items[n].json.description).toContain('it was not repeated automatically');
+		}
+		for (const n of created) expect(items[n].json.phoneNumber).toBe(phoneOf(n));
+		expect(helena.sandbox.state.contacts.size).toBe(created.length);
+		const counts = statusCounts(posts);
+		console.log(
+			`${count} plain creates: ${posts.length} requests, ${counts[429] ?? 0} × 429 retried, ${counts[503] ?? 0} × 503 not repeated, ${created.length} created`,
+		);
+	});
+});
+
+describe('only what is safe to repeat is repeated', () => {
+	const helena = useSandbox();
+	beforeEach(() => {
+		helena.sandbox.reset('demo');
+		helena.sandbox.clearRequests();
+	});
+
+	const plainCreates: Array<[string, INodeParameters, () => number]> = [
+		[
+			'Contact > Create',
+			{ resource: 'contact', operation: 'create', name: 'Lia', phoneNumber: '+55|11955550000' },
+			() => helena.sandbox.state.contacts.size,
+		],
+		['Department > Create', { resource: 'department', operation: 'create', name: 'Plantão' }, () => helena.sandbox.state.departments.size],
+		[
+			'Webhook > Create Subscription',
+			{ resource: 'webhook', operation: 'create', name: 'CRM', url: 'https://crm.example.com/hook', events: ['CONTACT_NEW'] },
+			() => helena.sandbox.state.subscriptions.size,
+		],
+	];
+
+	test.each(plainCreates)('%s answered 503 is sent exactly once and the error says it was not repeated', async (_name, parameters, count) => {
+		const before = count();
+		helena.sandbox.failNext(1, { status: 503, method: 'POST' });
+
+		const { error } = await helena.run(parameters);
+
+		expect(helena.apiRequests().filter((request) => request.method === 'POST').map((request) => request.status)).toEqual([503]);
+		expect(error?.message).toBe('Helena answered 503 (ServiceUnavailable)');
+		expect(error?.description).toMatch(
+			/^Helena says: "Serviço temporariamente indisponível" \(error key SERVICE_UNAVAILABLE, reference [0-9A-F]{8}; quote the reference to Helena support\) This request creates data, so it was not repeated automatically \(a repeat could create a duplicate\)\. Check in Helena whether it was applied, then run the item again\.$/,
+		);
+		expect(count()).toBe(before);
+	});
+
+	test('a broken connection during a plain create is not repeated either', async () => {
+		helena.sandbox.failNext(1, { status: 0, method: 'POST' });
+
+		const { error } = await helena.run({ resource: 'department', operation: 'create', name: 'Plantão' });
+
+		expect(helena.apiRequests().filter((request) => request.method === 'POST')).toHaveLength(1);
+		expect(error?.message).toMatch(/^Could not reach Helena at http:\/\/127\.0\.0\.1:\d+$/);
+	});
+
+	test.each<[string, INodeParameters]>([
+		['Contact > Create with Upsert', { resource: 'contact', operation: 'create', name: 'Lia', phoneNumber: '+55|11955550000', options: { upsert: true } }],
+		['Contact > Create with Get If Exists', { resource: 'contact', operation: 'create', name: 'Lia', phoneNumber: '+55|11955550000', options: { getIfExists: true } }],
+		['Contact > Tags', { resource: 'contact', operation: 'updateTags', contact: { __rl: true, mode: 'id', value: demo.contactId(1) }, tagNames: 'VIP' }],
+	])('%s answered 503 is repeated (repeating it ends in the same state)', async (_name, parameters) => {
+		helena.sandbox.failNext(1, { status: 503, method: 'POST' });
+
+		await helena.run(parameters);
+
+		expect(helena.apiRequests().filter((request) => request.method === 'POST').map((request) => request.status)[0]).toBe(503);
+		expect(helena.apiRequests().filter((request) => request.method === 'POST')).toHaveLength(2);
+	});
+});
