@@ -8,7 +8,7 @@ const EVENT_MEANINGS: Record<string, string> = {
 	SESSION_UPDATE: 'A conversation changed',
 	SESSION_COMPLETE: 'A conversation was completed',
 	MESSAGE_RECEIVED: 'A message arrived',
-	MESSAGE_UPDATED: 'A message changed, such as its delivery status',
+	MESSAGE_UPDATED: 'A message changed',
 	MESSAGE_SENT: 'A message was sent',
 	CONTACT_NEW: 'A contact was created',
 	CONTACT_UPDATE: 'A contact changed',
