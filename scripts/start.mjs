@@ -7,7 +7,7 @@ import path from 'node:path';
 
 import { DEFAULT_N8N_VERSION, N8n, ensureN8n, packPackage, packageRoot, prepareUserFolder } from './lib/n8n.mjs';
 import { credentialFor } from '../test/e2e/workflows.mjs';
-import { demoWorkflows } from './lib/demoWorkflows.mjs';
+import { FIRST_DEMO, TRIGGER_DEMO, demoWorkflows } from './lib/demoWorkflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { startSandbox, DEFAULT_API_KEY } = require('../test/sandbox/index.js');
@@ -42,8 +42,16 @@ try {
 
 	step(`Starting the Helena sandbox on http://127.0.0.1:${sandboxPort} (demo contacts, departments and events)`);
 	const sandbox = await startSandbox({ port: sandboxPort, apiKey: DEFAULT_API_KEY });
+	// the demo contacts date from early 2026; change three so the nightly-export example has something to export
+	for (const contact of [...sandbox.state.contacts.values()].slice(1, 4)) {
+		await fetch(`${sandbox.url}/core/v2/contact/${contact.id}`, {
+			method: 'PUT',
+			headers: { authorization: `Bearer ${DEFAULT_API_KEY}`, 'content-type': 'application/json' },
+			body: JSON.stringify({ fields: ['Annotation'], annotation: 'Changed by npm start for the demo' }),
+		});
+	}
 
-	step('Installing the package into n8n and importing the "Helena sandbox" credential and demo workflows');
+	step('Installing the package into n8n and importing the "Helena sandbox" credential and the example workflows');
 	const firstRun = !existsSync(path.join(home, '.n8n/database.sqlite'));
 	mkdirSync(home, { recursive: true });
 	rmSync(path.join(home, '.n8n/nodes'), { recursive: true, force: true });
@@ -62,8 +70,10 @@ try {
   Log in with:  ${owner.email} / ${owner.password}
   Credential:   "Helena sandbox" (Base URL ${sandbox.url}, key ${DEFAULT_API_KEY}: a local demo key, not a secret)
   Sandbox:      ${sandbox.url}  (its request log: ${sandbox.url}/__sandbox/requests)
-  Try it:       open "Helena demo: webhook events" and click "Execute workflow", or add a Helena node to a new workflow.
-                To fire a trigger event: curl -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"eventType":"SESSION_NEW"}'
+  Try it:       open "${FIRST_DEMO.name}" and click "Execute workflow",
+                or add a Helena node to a new workflow. The examples/ folder has ${demoWorkflows.length} workflows, all imported.
+  Trigger:      activate "${TRIGGER_DEMO.name}", then fire an event:
+                curl -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"eventType":"SESSION_NEW"}'
   n8n log:      .dev/n8n.log      Stop with Ctrl+C.  Start from scratch: rm -rf .dev
 `);
 

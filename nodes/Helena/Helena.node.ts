@@ -1,11 +1,36 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { contactDescription } from './actions/contact';
 import { departmentDescription } from './actions/department';
 import { router } from './actions/router';
+import { operationSubtitle } from './actions/subtitle';
 import { webhookDescription } from './actions/webhook';
 import { listSearch, loadOptions } from './methods';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Contact', value: 'contact' },
+			{ name: 'Department (Team)', value: 'department' },
+			{ name: 'Webhook', value: 'webhook' },
+		],
+		default: 'contact',
+	},
+	...contactDescription,
+	...departmentDescription,
+	...webhookDescription,
+];
 
 export class Helena implements INodeType {
 	description: INodeTypeDescription = {
@@ -14,30 +39,14 @@ export class Helena implements INodeType {
 		icon: { light: 'file:helena.svg', dark: 'file:helena.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: operationSubtitle(properties),
 		description: 'Manage contacts, custom fields, teams and webhook subscriptions in Helena (WTS Chat)',
 		defaults: { name: 'Helena' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'helenaApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Contact', value: 'contact' },
-					{ name: 'Department (Team)', value: 'department' },
-					{ name: 'Webhook', value: 'webhook' },
-				],
-				default: 'contact',
-			},
-			...contactDescription,
-			...departmentDescription,
-			...webhookDescription,
-		],
+		properties,
 	};
 
 	methods = { listSearch, loadOptions };

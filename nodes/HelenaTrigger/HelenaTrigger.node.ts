@@ -115,7 +115,9 @@ export class HelenaTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ [].concat($parameter["events"]).join(", ") }}',
-		description: 'Starts the workflow when Helena sends an event, such as a new conversation',
+		// n8n's node creator shows this for Helena as a whole, above the actions of both nodes
+		description:
+			'Start workflows on Helena (WTS Chat) events, such as a new conversation, and manage its contacts, teams and webhooks',
 		defaults: { name: 'Helena Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -143,7 +145,7 @@ export class HelenaTrigger implements INodeType {
 				displayName: 'Options',
 				name: 'options',
 				type: 'collection',
-				placeholder: 'Add option',
+				placeholder: 'Add Option',
 				default: {},
 				options: [
 					{

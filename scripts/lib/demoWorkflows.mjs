@@ -1,10 +1,12 @@
-// Workflows `npm start` imports so a newcomer has something to run against the sandbox right away.
-import { helenaWorkflow, triggerWorkflow } from '../../test/e2e/workflows.mjs';
+// Workflows `npm start` imports so a newcomer has something to run against the sandbox right away: the
+// example workflows of examples/, their "Helena API" credential replaced by the sandbox credential.
+import { exampleFiles, loadExample } from './examples.mjs';
+import { CREDENTIAL_ID } from '../../test/e2e/workflows.mjs';
 
-export const demoWorkflows = [
-	{
-		...helenaWorkflow('helenaDemoEvents', { resource: 'webhook', operation: 'getEvents' }),
-		name: 'Helena demo: webhook events',
-	},
-	{ ...triggerWorkflow('helenaDemoTrigger'), name: 'Helena demo: new conversations (activate me)' },
-];
+export const demoWorkflows = exampleFiles().map((file) =>
+	loadExample(file, { credentials: { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' } } }),
+);
+
+/** The example to open first: it runs with one click ("Run now"). */
+export const FIRST_DEMO = demoWorkflows.find((workflow) => workflow.id === 'helenaExample003');
+export const TRIGGER_DEMO = demoWorkflows.find((workflow) => workflow.id === 'helenaExample001');

@@ -64,11 +64,22 @@ describe('resource-locator lists and dropdowns', () => {
 		]);
 	});
 
-	test('the events dropdown lists the events Helena offers, with their descriptions', async () => {
+	test('the events dropdown lists the events Helena offers, explained in English beside Helena\'s words', async () => {
 		const options = await runLoadOptions('getWebhookEvents', { credentials: helena.credentials });
 
 		expect(options).toHaveLength(16);
-		expect(options[0]).toEqual({ name: 'SESSION_NEW', value: 'SESSION_NEW', description: 'Atendimento criado' });
+		expect(options[0]).toEqual({
+			name: 'SESSION_NEW',
+			value: 'SESSION_NEW',
+			description: 'A conversation opened (Atendimento criado)',
+		});
+	});
+
+	test('an event Helena adds later keeps Helena\'s description', async () => {
+		helena.sandbox.state.events.push({ event: 'TEMPLATE_NEW', description: 'Template criado' });
+		const options = await runLoadOptions('getWebhookEvents', { credentials: helena.credentials });
+
+		expect(options.at(-1)).toEqual({ name: 'TEMPLATE_NEW', value: 'TEMPLATE_NEW', description: 'Template criado' });
 	});
 
 	test('a list that cannot be loaded reports why', async () => {

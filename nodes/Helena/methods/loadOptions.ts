@@ -2,17 +2,42 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { helenaRequest } from '../transport';
 
-/** Webhook events as Helena lists them, for the events multi-selects of both nodes. */
+/** What the documented events mean, in English; Helena describes them in Portuguese. */
+const EVENT_MEANINGS: Record<string, string> = {
+	SESSION_NEW: 'A conversation opened',
+	SESSION_UPDATE: 'A conversation changed',
+	SESSION_COMPLETE: 'A conversation was completed',
+	MESSAGE_RECEIVED: 'A message arrived',
+	MESSAGE_UPDATED: 'A message changed',
+	MESSAGE_SENT: 'A message was sent',
+	CONTACT_NEW: 'A contact was created',
+	CONTACT_UPDATE: 'A contact changed',
+	CONTACT_TAG_UPDATE: 'The tags of a contact changed',
+	PAYMENT_NEW: 'A payment was created',
+	PAYMENT_UPDATE: 'A payment changed',
+	PANEL_CARD_NEW: 'A card was added to a panel',
+	PANEL_CARD_UPDATE: 'A panel card changed',
+	PANEL_CARD_STEP_CHANGE: 'A panel card moved to another step',
+	PANEL_CARD_NOTE_NEW: 'A note was added to a panel card',
+	PANEL_CARD_NOTE_UPDATE: 'A note on a panel card changed',
+};
+
+/**
+ * Webhook events as Helena lists them, for the events multi-selects of both nodes. Known events are
+ * explained in English with Helena's own words after them; events Helena adds later keep its words.
+ */
 export async function getWebhookEvents(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const events = (await helenaRequest.call(this, {
 		method: 'GET',
 		path: '/v1/webhook/event',
 	})) as IDataObject[];
-	return events.map((event) => ({
-		name: String(event.event),
-		value: String(event.event),
-		description: typeof event.description === 'string' ? event.description : undefined,
-	}));
+	return events.map((event) => {
+		const name = String(event.event);
+		const helenaWords = typeof event.description === 'string' && event.description ? event.description : undefined;
+		const meaning = EVENT_MEANINGS[name];
+		const description = meaning && helenaWords ? `${meaning} (${helenaWords})` : (meaning ?? helenaWords);
+		return { name, value: name, description };
+	});
 }
 
 export { getContactCustomFields } from './contactCustomFields';

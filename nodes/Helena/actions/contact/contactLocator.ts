@@ -35,7 +35,7 @@ export const contactLocator: INodeProperties = {
 			],
 		},
 		{
-			displayName: 'By Phone Number',
+			displayName: 'By Phone',
 			name: 'phone',
 			type: 'string',
 			placeholder: 'e.g. +55|11999999999',

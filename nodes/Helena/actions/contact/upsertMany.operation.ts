@@ -11,6 +11,35 @@ import { createOptionsField } from './fields';
 /** Chunks sent side by side; the transport's rate budget still paces them. */
 const CONCURRENT_BATCHES = 4;
 
+/**
+ * The create options as a batch reads them: it always updates a contact that exists, so there is no
+ * Upsert switch, and the labels say what happens to existing contacts.
+ */
+const batchOptionsField: INodeProperties = {
+	...createOptionsField,
+	options: [
+		{
+			...optionOf('upsertFields'),
+			displayName: 'Fields to Update',
+			description: 'The only fields to change on contacts that already exist; every given field when empty',
+		},
+		{
+			...optionOf('getIfExists'),
+			displayName: 'Leave Existing Contacts Unchanged',
+			description: 'Whether to return contacts that already exist as they are instead of updating them',
+		},
+		{
+			...optionOf('upsertTagOperation'),
+			displayName: 'Tag Operation for Existing Contacts',
+			description: 'How the given tags change the tags of a contact that already exists',
+		},
+	],
+};
+
+function optionOf(name: string): INodeProperties {
+	return (createOptionsField.options as INodeProperties[]).find((option) => option.name === name) as INodeProperties;
+}
+
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Contact Data',
@@ -20,8 +49,7 @@ const properties: INodeProperties[] = [
 			{
 				name: 'Auto-Map Input Data',
 				value: 'autoMapInputData',
-				description:
-					"Each input item's JSON is one contact, with keys named like Helena's contact fields (name, phoneNumber, email, tagNames...)",
+				description: "Each input item's JSON is one contact, with keys named like Helena's contact fields",
 			},
 			{
 				name: 'Define Below',
@@ -30,24 +58,18 @@ const properties: INodeProperties[] = [
 			},
 		],
 		default: 'autoMapInputData',
+		hint: 'Items go to Helena 100 per request. A contact with the phone number, email or Instagram of an existing one updates it.',
 	},
 	{
 		displayName:
-			'Keys: name, phoneNumber, email, instagram, annotation, tagIds, tagNames, portfolioIds, portfolioNames, sequenceIds, customFields, metadata. Read-only keys that Get returns (createdAt, status and the like) are ignored; any other key is an error.',
+			'Use these keys: name, phoneNumber, email, instagram, annotation, tagNames, tagIds, portfolioNames, portfolioIds, sequenceIds, customFields, metadata. Keys that Helena sets itself, such as createdAt and status, are skipped; any other key stops the node.',
 		name: 'autoMapNotice',
 		type: 'notice',
 		default: '',
 		displayOptions: { show: { dataMode: ['autoMapInputData'] } },
 	},
 	...updateDisplayOptions({ show: { dataMode: ['defineBelow'] } }, contactToCreateFields),
-	{
-		displayName:
-			'Helena saves up to 100 contacts per request, so the items are sent in batches of 100. A contact with the same phone number, email or Instagram as an existing one updates it.',
-		name: 'batchNotice',
-		type: 'notice',
-		default: '',
-	},
-	createOptionsField,
+	batchOptionsField,
 ];
 
 export const description = updateDisplayOptions(

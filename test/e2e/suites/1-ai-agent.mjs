@@ -1,0 +1,106 @@
+// The Helena node as a tool of n8n's AI Agent, offline: examples/ai-agent-contact-assistant.json runs with
+// n8n's own AI Agent and OpenAI Chat Model nodes, the model's credential pointing at a scripted
+// OpenAI-compatible server instead of OpenAI. The script plays the model's part (call this tool with these
+// arguments); everything else is n8n: the tool variant of the node, the tool's name, description and
+// schema built from the $fromAI() parameters, their resolution, and the node's request to Helena.
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { after, before, describe, test } from 'node:test';
+
+import { loadExample, nodeNamed } from '../../../scripts/lib/examples.mjs';
+import { outputOf } from '../../../scripts/lib/n8n.mjs';
+import { e2e } from '../context.mjs';
+import { lastToolResult, startScriptedModel, toolNamed } from '../scriptedModel.mjs';
+import { CREDENTIAL_ID } from '../workflows.mjs';
+
+const require = createRequire(import.meta.url);
+const { demo } = require('../../sandbox/index.js');
+
+const MODEL_CREDENTIAL = { id: 'scriptedModel001', name: 'Scripted model' };
+const ASKED = 'Tag 5511999999999 as VIP';
+
+/** The example with a Manual Trigger where the chat was, the question typed in, and our credentials. */
+function agentWorkflow() {
+	const workflow = loadExample('ai-agent-contact-assistant.json', {
+		credentials: { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' }, openAiApi: MODEL_CREDENTIAL },
+	});
+	workflow.id = 'e2eAiAgent000001';
+	Object.assign(nodeNamed(workflow, 'When chat message received'), {
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		parameters: {},
+	});
+	Object.assign(nodeNamed(workflow, 'AI Agent').parameters, { promptType: 'define', text: ASKED });
+	return workflow;
+}
+
+const firstContact = (result) => (Array.isArray(result) ? result[0] : result);
+
+describe(`the Helena node as an AI Agent tool in n8n ${e2e.version}`, () => {
+	let model;
+	let result;
+
+	before(async () => {
+		model = await startScriptedModel([
+			(request) => ({
+				toolCalls: [{ name: toolNamed(request, /^Find_contact_by_phone$/).name, arguments: { phone: '5511999999999' } }],
+			}),
+			(request) => ({
+				toolCalls: [
+					{
+						name: toolNamed(request, /^Tag_contact$/).name,
+						arguments: { contactId: firstContact(lastToolResult(request)).id, tags: 'VIP, Asked the agent' },
+					},
+				],
+			}),
+			(request) => ({ text: `Done: ${firstContact(lastToolResult(request)).name} now has the tags VIP and Asked the agent.` }),
+		]);
+		await e2e.n8n.importCredentials([{ ...MODEL_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'scripted', url: model.url } }]);
+		e2e.sandbox.clearRequests();
+		result = await e2e.executeWorkflow(agentWorkflow());
+	});
+
+	after(async () => {
+		await model?.close();
+	});
+
+	test('the agent offers the model both Helena tools, described by their operation, with the $fromAI() parameters as their schema', () => {
+		assert.equal(result.ok, true, result.raw.stdout.slice(-3000) + result.raw.stderr.slice(-3000));
+		const find = toolNamed(model.requests[0], /^Find_contact_by_phone$/);
+		const tag = toolNamed(model.requests[0], /^Tag_contact$/);
+
+		assert.equal(find.description, 'Get a contact in Helena');
+		assert.equal(find.parameters.type, 'object');
+		assert.deepEqual(find.parameters.required, ['phone']);
+		assert.equal(find.parameters.properties.phone.type, 'string');
+		assert.match(find.parameters.properties.phone.description, /country code/);
+
+		assert.equal(tag.description, 'Change the tags of a contact in Helena');
+		assert.deepEqual([...tag.parameters.required].sort(), ['contactId', 'tags']);
+	});
+
+	test('each tool call resolves the $fromAI() values into the node parameters and sends Helena the right request', () => {
+		const maria = demo.contactId(1);
+		assert.deepEqual(
+			e2e.sandbox.requests.map((request) => `${request.method} ${request.decodedPath}`),
+			[`GET /core/v1/contact/phonenumber/5511999999999`, `POST /core/v1/contact/${maria}/tags`],
+		);
+		assert.deepEqual(e2e.sandbox.requests[1].body, {
+			tagNames: ['VIP', 'Asked the agent'],
+			operation: 'InsertIfNotExists',
+		});
+		const tags = [...e2e.sandbox.state.contacts.get(maria).tagIds].map((id) => e2e.sandbox.state.tags.get(id).name);
+		assert.ok(tags.includes('Asked the agent'), tags.join(', '));
+	});
+
+	test('the tool results go back to the model, and the agent answers with what it did', () => {
+		assert.equal(model.requests.length, 3);
+		const found = firstContact(lastToolResult(model.requests[1]));
+		assert.equal(found.id, demo.contactId(1));
+		assert.equal(found.name, 'Maria Silva');
+		assert.equal(firstContact(lastToolResult(model.requests[2])).id, demo.contactId(1));
+
+		const [answer] = outputOf(result.runData, 'AI Agent');
+		assert.equal(answer.output, 'Done: Maria Silva now has the tags VIP and Asked the agent.');
+	});
+});

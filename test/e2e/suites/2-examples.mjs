@@ -1,0 +1,126 @@
+// The example workflows that start from a webhook (Helena's SESSION_NEW delivery, an n8n form), imported
+// from examples/ and activated in the running n8n; and the Helena Tool that n8n registers for the AI Agent.
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { before, describe, test } from 'node:test';
+
+import { loadExample, nodeNamed } from '../../../scripts/lib/examples.mjs';
+import { outputOf } from '../../../scripts/lib/n8n.mjs';
+import { e2e } from '../context.mjs';
+import { CREDENTIAL_ID } from '../workflows.mjs';
+
+const require = createRequire(import.meta.url);
+const { demo } = require('../../sandbox/index.js');
+
+const credentials = { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' } };
+const tagExample = loadExample('tag-new-conversations.json', { credentials });
+const csvExample = loadExample('import-contacts-from-csv.json', { credentials });
+
+const tagNamesOf = (contact) => [...contact.tagIds].map((id) => e2e.sandbox.state.tags.get(id).name).sort();
+
+/** The executions of a workflow, once every one of them has finished. */
+async function finishedExecutions(workflowId, count) {
+	return await e2e.eventually(
+		async () => (await e2e.n8n.api('GET', `/executions?workflowId=${workflowId}&includeData=true`)).data,
+		(list) => list.length >= count && list.every((execution) => execution.finished || execution.stoppedAt),
+	);
+}
+
+describe(`the example workflows in a running n8n ${e2e.version}`, () => {
+	before(async () => {
+		await e2e.n8n.importWorkflow(tagExample);
+		await e2e.n8n.importWorkflow(csvExample);
+		await e2e.server();
+	});
+
+	test('n8n registers the Helena Tool (n8n-nodes-helena.helenaTool) for the AI Agent, with every operation', async () => {
+		const response = await fetch(`${e2e.n8n.url}/types/nodes.json`, { headers: { cookie: e2e.n8n.cookie } });
+		const types = await response.json();
+		const tool = types.find((type) => type.name === 'n8n-nodes-helena.helenaTool');
+		const node = types.find((type) => type.name === 'n8n-nodes-helena.helena');
+
+		assert.ok(tool, 'no n8n-nodes-helena.helenaTool type');
+		assert.equal(tool.displayName, 'Helena Tool');
+		assert.deepEqual(tool.outputs, ['ai_tool']);
+		assert.deepEqual(tool.inputs, []);
+		assert.deepEqual(tool.codex.categories, ['AI']);
+		const operations = (description) =>
+			description.properties.filter((property) => property.name === 'operation').flatMap((property) => property.options.map((option) => option.value));
+		assert.deepEqual(operations(tool), operations(node));
+		assert.ok(tool.properties.some((property) => property.name === 'toolDescription'));
+	});
+
+	test('tag-new-conversations: a SESSION_NEW delivery gets the contact and adds the tag "Conversation started"', async () => {
+		const pedro = demo.contactId(4);
+		assert.deepEqual(tagNamesOf(e2e.sandbox.state.contacts.get(pedro)), []);
+		e2e.sandbox.clearRequests();
+		await e2e.n8n.api('POST', `/workflows/${tagExample.id}/activate`);
+		assert.equal(await e2e.subscriptionCount(1), 1);
+		const [subscription] = [...e2e.sandbox.state.subscriptions.values()];
+		assert.deepEqual(subscription.events, ['SESSION_NEW']);
+
+		const [delivery] = await e2e.sandbox.deliver('SESSION_NEW', { id: 'c9a0f1e2-0000-4000-8000-000000000001', contactId: pedro, status: 'STARTED' });
+		assert.equal(delivery.status, 200);
+		const [execution] = await finishedExecutions(tagExample.id, 1);
+
+		assert.equal(execution.status, 'success');
+		const contactRequests = e2e.sandbox.requests.filter((request) => request.decodedPath.startsWith('/core/v1/contact'));
+		assert.deepEqual(
+			contactRequests.map((request) => `${request.method} ${request.decodedPath}`),
+			[`GET /core/v1/contact/${pedro}`, `POST /core/v1/contact/${pedro}/tags`],
+		);
+		assert.deepEqual(contactRequests[1].body, { tagNames: ['Conversation started'], operation: 'InsertIfNotExists' });
+		assert.deepEqual(tagNamesOf(e2e.sandbox.state.contacts.get(pedro)), ['Conversation started']);
+		const [tagged] = outputOf(execution.data.resultData.runData, 'Tag contact');
+		assert.equal(tagged.id, pedro);
+
+		await e2e.n8n.api('POST', `/workflows/${tagExample.id}/deactivate`);
+		assert.equal(await e2e.subscriptionCount(0), 0);
+	});
+
+	test('import-contacts-from-csv: a CSV uploaded in the form becomes one batch request; existing contacts are updated', async () => {
+		const maria = demo.contactId(1);
+		const mariaTagsBefore = tagNamesOf(e2e.sandbox.state.contacts.get(maria));
+		const contactsBefore = e2e.sandbox.state.contacts.size;
+		e2e.sandbox.clearRequests();
+		await e2e.n8n.api('POST', `/workflows/${csvExample.id}/activate`);
+
+		const csv = [
+			'Name,Phone,Email,Tags',
+			'Maria Silva,5511999999999,maria.silva@example.com,Newsletter',
+			'Bruna Castro,5521987650001,bruna.castro@example.com,"Lead, Site"',
+			'Otávio Reis,5531987650002,otavio.reis@example.com,Lead',
+		].join('\n');
+		const form = new FormData();
+		form.append('field-0', new Blob([csv], { type: 'text/csv' }), 'contacts.csv');
+		const formUrl = `${e2e.n8n.url}/form/${nodeNamed(csvExample, 'Upload form').webhookId}`;
+		const submitted = await e2e.eventually(
+			() => fetch(formUrl, { method: 'POST', body: form }),
+			(response) => response.status !== 404,
+		);
+		assert.equal(submitted.status, 200, await submitted.text());
+		const [execution] = await finishedExecutions(csvExample.id, 1);
+
+		assert.equal(execution.status, 'success');
+		const batches = e2e.sandbox.requests.filter((request) => request.decodedPath === '/core/v2/contact/batch');
+		assert.equal(batches.length, 1);
+		assert.deepEqual(batches[0].body, {
+			items: [
+				{ name: 'Maria Silva', phoneNumber: '5511999999999', email: 'maria.silva@example.com', tagNames: ['Newsletter'] },
+				{ name: 'Bruna Castro', phoneNumber: '5521987650001', email: 'bruna.castro@example.com', tagNames: ['Lead', 'Site'] },
+				{ name: 'Otávio Reis', phoneNumber: '5531987650002', email: 'otavio.reis@example.com', tagNames: ['Lead'] },
+			],
+			options: { upsertTagOperation: 'INSERTIFNOTEXISTS' },
+		});
+		assert.equal(e2e.sandbox.state.contacts.size, contactsBefore + 2);
+		assert.deepEqual(tagNamesOf(e2e.sandbox.state.contacts.get(maria)), [...new Set([...mariaTagsBefore, 'Newsletter'])].sort());
+		const saved = outputOf(execution.data.resultData.runData, 'Create or update contacts');
+		assert.deepEqual(
+			saved.map((contact) => contact.name),
+			['Maria Silva', 'Bruna Castro', 'Otávio Reis'],
+		);
+		assert.equal(saved[0].id, maria);
+
+		await e2e.n8n.api('POST', `/workflows/${csvExample.id}/deactivate`);
+	});
+});
