@@ -48,7 +48,8 @@ function readParameters() {
 		.filter((element) => element.getClientRects().length)
 		.map((element) => {
 			if (element.classList.contains('notice')) return { notice: element.innerText.trim() };
-			const label = element.innerText.trim().split('\n')[0].trim();
+			// n8n 1.x says "Credential to connect with", 2.x "Credential"
+			const label = element.innerText.trim().split('\n')[0].trim().replace(/^Credential to connect with$/, 'Credential');
 			const container =
 				element.closest('[data-test-id="input-label"], [data-test-id="credentials-label"]')?.parentElement ?? element.parentElement;
 			const chips = [...new Set([...container.querySelectorAll('.el-select__tags-text, .el-tag__content')].map((chip) => chip.innerText.trim()))];
@@ -100,7 +101,8 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 		await settle(1500);
 	};
 	const closeNode = async () => {
-		await page.clickElement('[data-test-id="back-to-canvas"]');
+		// 1.x: "Back to canvas"; 2.x: a close button
+		await page.clickElement('[data-test-id="back-to-canvas"], [data-test-id="ndv-close-button"]');
 		await settle();
 	};
 	const canvasNode = (name) =>
@@ -186,7 +188,7 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 
 		assert.deepEqual(
 			parameters.map((parameter) => parameter.label ?? 'notice'),
-			['Credential to connect with', 'Resource', 'Operation', 'Contact Data', 'notice', 'Options'],
+			['Credential', 'Resource', 'Operation', 'Contact Data', 'notice', 'Options'],
 		);
 		assert.equal(parameters[0].value, 'Helena sandbox');
 		assert.equal(parameters[1].value, 'Contact');
@@ -203,10 +205,10 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 		parameters = await page.evaluate(readParameters);
 		assert.deepEqual(
 			parameters.map((parameter) => parameter.label ?? 'notice'),
-			['Credential to connect with', 'Resource', 'Operation', 'Contact Data', 'Name', 'Phone Number', 'Additional Fields', 'Options'],
+			['Credential', 'Resource', 'Operation', 'Contact Data', 'Name', 'Phone Number', 'Additional Fields', 'Options'],
 		);
 		await shot('upsert-many-define-below');
-		await page.clickElement('[data-test-id="node-parameters"] .add-option .el-select', { last: true });
+		await page.clickElement('[data-test-id="node-parameters"] input[placeholder="Add Option"]', { last: true });
 		await settle();
 		assert.deepEqual(await page.evaluate(readDropdown), [
 			'Fields to Update',
@@ -237,7 +239,7 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 
 		assert.deepEqual(
 			parameters.map((parameter) => parameter.label),
-			['Credential to connect with', 'Event Names or IDs', 'Options'],
+			['Credential', 'Event Names or IDs', 'Options'],
 		);
 		assert.deepEqual(parameters[1].value, ['SESSION_NEW']);
 		await page.clickElement('[data-test-id="parameter-input-events"]');
@@ -272,9 +274,9 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 		const parameters = await page.evaluate(readParameters);
 		const labels = parameters.map((parameter) => parameter.label ?? 'notice');
 
-		assert.deepEqual(labels.slice(0, 5), ['Credential to connect with', 'Tool Description', 'Resource', 'Operation', 'Contact']);
+		assert.deepEqual(labels.slice(0, 5), ['Credential', 'Tool Description', 'Resource', 'Operation', 'Contact']);
 		const contact = parameters[labels.indexOf('Contact')];
-		assert.equal(contact.value, 'By Phone');
+		assert.equal(contact.value, 'Phone');
 		assert.match(contact.text, /\$fromAI\('phone'/);
 		await shot('ai-tool');
 		await closeNode();

@@ -35,7 +35,8 @@ export const contactLocator: INodeProperties = {
 			],
 		},
 		{
-			displayName: 'By Phone',
+			// the mode menu shows about seven characters: "By Phone Number" read "By Phon"
+			displayName: 'Phone',
 			name: 'phone',
 			type: 'string',
 			placeholder: 'e.g. +55|11999999999',
