@@ -33,6 +33,8 @@ export function packPackage({ build = true } = {}) {
 		execFileSync('npm', ['run', '--silent', 'build'], { cwd: packageRoot, stdio: ['ignore', 'ignore', 'inherit'] });
 	}
 	const out = mkdtempSync(path.join(tmpdir(), 'helena-tgz-'));
+	// The tarball is only needed while this process installs it into user folders.
+	process.once('exit', () => rmSync(out, { recursive: true, force: true }));
 	execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: packageRoot, stdio: ['ignore', 'ignore', 'inherit'] });
 	packed = path.join(out, readdirSync(out).find((file) => file.endsWith('.tgz')));
 	return packed;
