@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiPath, helenaRequest } from '../../transport';
 import { runPerItem } from '../runPerItem';
+import { requireFieldsToUpdate } from '../updateFields';
 import { invalidInput } from '../validate';
 import { deriveUpdateFields, readContactFields } from './contactBody';
 import { contactLocator, contactNotFound, readContactTarget } from './contactLocator';
@@ -51,9 +52,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const values = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const fieldsBody = await readContactFields(this, values, itemIndex, 'update');
 		const fields = deriveUpdateFields(fieldsBody);
-		if (fields.length === 0) {
-			throw invalidInput(this, 'Update Fields', 'is empty: add at least one field to change', itemIndex);
-		}
+		requireFieldsToUpdate(this, fields, itemIndex);
 		const body: IDataObject = { fields, ...fieldsBody };
 		if (fields.includes('Tags')) {
 			const { tagsOperation = 'InsertIfNotExists' } = this.getNodeParameter('options', itemIndex, {}) as IDataObject;

@@ -3,8 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiPath, helenaRequest } from '../../transport';
 import { runPerItem } from '../runPerItem';
-import { deriveUpdateFields } from '../updateFields';
-import { invalidInput } from '../validate';
+import { deriveUpdateFields, requireFieldsToUpdate } from '../updateFields';
 import {
 	channelsConfigOption,
 	DEPARTMENT_UPDATE_FIELDS,
@@ -51,9 +50,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const id = readDepartmentId(this, itemIndex);
 		const updateFields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const fields = deriveUpdateFields(updateFields, DEPARTMENT_UPDATE_FIELDS);
-		if (fields.length === 0) {
-			throw invalidInput(this, 'Update Fields', 'is empty: add at least one field to change', itemIndex);
-		}
+		requireFieldsToUpdate(this, fields, itemIndex);
 		return (await helenaRequest.call(this, {
 			method: 'PUT',
 			path: apiPath`/v1/department/${id}`,

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiPath, helenaRequest } from '../../transport';
 import { runPerItem } from '../runPerItem';
-import { deriveUpdateFields } from '../updateFields';
-import { invalidInput, requireHttpUrl, requireLength } from '../validate';
+import { deriveUpdateFields, requireFieldsToUpdate } from '../updateFields';
+import { requireHttpUrl, requireLength } from '../validate';
 import { eventsField, requireListedEvents } from './events';
 import {
 	notFoundMessage,
@@ -60,9 +60,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const id = readSubscriptionId(this, itemIndex);
 		const updateFields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const fields = deriveUpdateFields(updateFields, SUBSCRIPTION_UPDATE_FIELDS);
-		if (fields.length === 0) {
-			throw invalidInput(this, 'Update Fields', 'is empty: add at least one field to change', itemIndex);
-		}
+		requireFieldsToUpdate(this, fields, itemIndex);
 		const body: IDataObject = { fields };
 		if (updateFields.name !== undefined) {
 			body.name = requireLength(this, String(updateFields.name), 'Name', { min: 1, max: 100 }, itemIndex);
