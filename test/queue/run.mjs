@@ -274,7 +274,7 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main + webhook p
 			const throttledA = throttled.filter(isA).length;
 			const throttledB = throttled.length - throttledA;
 			assert.ok(throttledA > 0 && throttledB > 0, `both workers were throttled (A ${throttledA}, B ${throttledB})`);
-			const busiest = busiestWindow(applied.map((request) => request.at), 5_000);
+			const busiest = busiestWindow(applied.map((request) => request.admittedAt ?? request.at), 5_000);
 			const offered = busiestWindow(puts.map((request) => request.at), 5_000);
 			const gaps = (requests) => requests.slice(1).map((request, index) => request.at - requests[index].at).sort((x, y) => x - y);
 			const medianGap = (requests) => gaps(requests)[Math.floor(gaps(requests).length / 2)];

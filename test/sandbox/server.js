@@ -35,6 +35,7 @@ const { handleControl } = require('./control');
  * @property {any} body             parsed JSON, the raw text when it was not JSON, or undefined
  * @property {number} status        0 while in flight or when the connection was dropped
  * @property {number} at            Date.now() on arrival
+ * @property {number} [admittedAt]   when the rate limiter admitted it (only while limits are enforced)
  */
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -169,8 +170,13 @@ function createServer(sandbox) {
 
 		if (!isAuthorized(req.headers.authorization, sandbox.apiKey)) return fail(entry, res, 401, 'ERROR_UNAUTHORIZED', 'Acesso negado');
 
-		if (faults.enforceRateLimits && !sandbox.faults.limiter.admit(sandbox.apiKey, Date.now()))
-			return fail(entry, res, 429, 'TOO_MANY_REQUESTS', undefined, null, retryAfter(faults.retryAfterSeconds));
+		if (faults.enforceRateLimits) {
+			// The log's `at` is the arrival; the limiter counts the moment it admits, which is what its windows hold.
+			const now = Date.now();
+			if (!sandbox.faults.limiter.admit(sandbox.apiKey, now))
+				return fail(entry, res, 429, 'TOO_MANY_REQUESTS', undefined, null, retryAfter(faults.retryAfterSeconds));
+			entry.admittedAt = now;
+		}
 
 		const scripted = sandbox.faults.takeScripted(method, entry.decodedPath);
 		if (scripted) {
