@@ -1,17 +1,7 @@
-import type { LoggedRequest } from '../engine/sandbox';
 import { useSandbox } from '../engine/sandbox';
+import { FAULTS, phoneOf, statusCounts } from './faultInjection';
 
-/*
- * The sandbox answers 20% of requests 429 and 10% 503 (a seeded PRNG, one draw per request) without
- * applying them. Retry-After is 0: the transport honours Retry-After, so this keeps the retries
- * immediate and the test about correctness, not about waiting.
- */
-const FAULTS = { rate429: 0.2, rate5xx: 0.1, retryAfterSeconds: 0, randomSeed: 7 };
 const CONTACTS = 10_000;
-
-const phoneOf = (n: number) => `+55|31${String(900_000_000 + n)}`;
-const statusCounts = (requests: LoggedRequest[]) =>
-	requests.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
 
 describe('faults: 20% 429 and 10% 503', () => {
 	const helena = useSandbox({ seed: 'empty' });

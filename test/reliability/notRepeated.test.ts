@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { LoggedRequest } from '../engine/sandbox';
 import { useSandbox } from '../engine/sandbox';
+import { FAULTS, phoneOf, statusCounts } from './faultInjection';
 
 const { demo } = require('../sandbox');
 
@@ -10,11 +10,6 @@ const { demo } = require('../sandbox');
  * is sent again; a 503 (or a broken connection) leaves it unknown whether Helena applied it, so it
  * is never sent again. Retry-After is 0: the transport honours it, and waiting proves nothing here.
  */
-const FAULTS = { rate429: 0.2, rate5xx: 0.1, retryAfterSeconds: 0, randomSeed: 7 };
-
-const phoneOf = (n: number) => `+55|31${String(900_000_000 + n)}`;
-const statusCounts = (requests: LoggedRequest[]) =>
-	requests.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
 
 describe('plain creates under 20% 429 and 10% 503', () => {
 	const helena = useSandbox({ seed: 'empty' });
