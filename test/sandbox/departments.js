@@ -14,8 +14,9 @@ const UPDATE_FIELDS = /** @type {const} */ ([
 	'Name', 'Description', 'IsDefault', 'DistributionIsEnabled', 'ChannelsConfig', 'RestrictionType', 'DistributionConfig',
 ]);
 const AGENT_ACTIONS = /** @type {const} */ (['ReplaceAll', 'Upsert', 'Remove']);
+/** No `description`: the request schema has none, so a department's description cannot be set through the API. */
 const BODY_KEYS = [
-	'name', 'description', 'isDefault', 'distributionIsEnabled', 'distributionConfig', 'restrictionType', 'channelsConfig', 'agents', 'fields',
+	'name', 'isDefault', 'distributionIsEnabled', 'distributionConfig', 'restrictionType', 'channelsConfig', 'agents', 'fields',
 ];
 const NOT_FOUND_TEXT = 'Departamento não encontrado';
 
@@ -144,7 +145,7 @@ function create(ctx) {
 		createdAt: now,
 		updatedAt: now,
 		name: readName(body.name),
-		description: v.optString(body.description, 'description', { max: 500 }) ?? null,
+		description: null,
 		isDefault: v.optBool(body.isDefault, 'isDefault') ?? false,
 		isPrivate: false,
 		restrictionType: v.optEnum(body.restrictionType, RESTRICTION_TYPES, 'restrictionType') ?? 'NONE',
@@ -170,7 +171,7 @@ function update(ctx) {
 	// read everything first: a 400 must leave the department untouched
 	const next = {};
 	if (fields.has('Name')) next.name = readName(body.name);
-	if (fields.has('Description')) next.description = v.optString(body.description, 'description', { max: 500 }) ?? null;
+	// `Description` is an allowed `fields` value without a body property to carry one: nothing to apply
 	if (fields.has('IsDefault')) next.isDefault = v.optBool(body.isDefault, 'isDefault') ?? false;
 	if (fields.has('DistributionIsEnabled')) next.distributionEnabled = v.optBool(body.distributionIsEnabled, 'distributionIsEnabled') ?? false;
 	if (fields.has('ChannelsConfig')) next.channelsConfig = readChannelsConfig(state, body.channelsConfig);
