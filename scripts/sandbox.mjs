@@ -52,6 +52,8 @@ console.log(`Helena sandbox listening on ${sb.url}  (API base: ${sb.url}/core)`)
 console.log(`API key:   ${sb.apiKey}   (header "Authorization: Bearer ${sb.apiKey}" or the bare key)`);
 console.log(`Seed:      ${sb.seedName} (${c.contacts} contacts, ${c.departments} departments, ${c.customFields} custom fields, ${c.events} events)`);
 console.log(`Faults:    ${JSON.stringify(sb.faults.settings)}`);
+console.log(`Varies:    ${JSON.stringify(sb.variations.settings)}`);
+console.log('Contract:  strict; a request outside it is answered 400 CONTRACT_VIOLATION naming the key');
 console.log('Control:   (no auth)');
 for (const line of [
 	'GET    /__sandbox/health',
@@ -63,6 +65,8 @@ for (const line of [
 	'GET    /__sandbox/state',
 	'POST   /__sandbox/events          {eventType, content?}',
 	'GET    /__sandbox/deliveries      DELETE /__sandbox/deliveries',
+	'POST   /__sandbox/variations      {statusCode, notFound, validation, tagRemoval, webhookDate}',
+	'GET    /__sandbox/contract        requests held against the contract, and violations',
 ]) console.log(`  ${line.replace(/(\/__sandbox)/g, `${sb.url}$1`)}`);
 console.log('Ctrl+C to stop.');
 
