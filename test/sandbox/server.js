@@ -202,7 +202,8 @@ function createServer(sandbox) {
 		if (injected === 503) return fail(entry, res, 503, 'SERVICE_UNAVAILABLE', undefined, { injected: true }, retryAfter(faults.retryAfterSeconds));
 
 		const route = matchRoute(method, path.slice(core[0].length - (core[1] === '/' ? 1 : 0)) || '/');
-		if (!route) return fail(entry, res, 404, 'NOT_FOUND', `Rota não encontrada: ${method} ${entry.decodedPath}`);
+		// ASP.NET answers a path it has no route for with an empty 404; Helena's error body means a missing record
+		if (!route) return answer(entry, res, 404, undefined);
 		if ('badEncoding' in route) return fail(entry, res, 400, 'FORM_ERROR', 'Parâmetro de rota com codificação inválida');
 
 		const hasBody = method !== 'GET' && method !== 'DELETE' && text.length > 0;
