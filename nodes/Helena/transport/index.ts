@@ -5,3 +5,5 @@ export { fetchAllPages, PAGE_SIZE } from './pagination';
 export type { PageEnvelope, PagingOptions } from './pagination';
 export { BATCH_SIZE, chunk, mapWithConcurrency } from './batching';
 export { RequestBudget } from './budget';
+export { isTagRemoval, sendTagRemoval, TAG_REMOVAL_SPELLINGS } from './tagRemoval';
+export type { TagRemovalSpelling } from './tagRemoval';

@@ -54,6 +54,12 @@ async function credentialsFor(context: HelenaContext): Promise<ICredentialDataDe
 	return await credentials;
 }
 
+/** What the process remembers per credential: its id and the service it points to. */
+export async function credentialKey(context: HelenaContext): Promise<string> {
+	const credentials = await credentialsFor(context);
+	return `${context.getNode().credentials?.helenaApi?.id ?? ''} ${String(credentials.baseUrl ?? '')}`;
+}
+
 /** One budget per credential in this process (per URL when the credential has no id); none when pacing is off. */
 function budgetOf(context: HelenaContext, credentials: ICredentialDataDecryptedObject, baseUrl: string) {
 	if (credentials.requestPacing === 'off') return undefined;

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiPath, helenaRequest } from '../../transport';
+import { apiPath, helenaRequest, isTagRemoval, sendTagRemoval } from '../../transport';
 import { runPerItem } from '../runPerItem';
 import { requireFieldsToUpdate } from '../updateFields';
 import { invalidInput } from '../validate';
@@ -61,14 +61,17 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			}
 			body.options = { tagsOperation };
 		}
-		return (await helenaRequest.call(this, {
-			method: 'PUT',
-			path: target.byPhone
-				? apiPath`/v1/contact/phonenumber/${target.value}`
-				: apiPath`/v2/contact/${target.value}`,
-			body,
-			itemIndex,
-			notFoundMessage: contactNotFound(target),
-		})) as IDataObject;
+		const send = async (tagsOperation?: string) =>
+			(await helenaRequest.call(this, {
+				method: 'PUT',
+				path: target.byPhone
+					? apiPath`/v1/contact/phonenumber/${target.value}`
+					: apiPath`/v2/contact/${target.value}`,
+				body: tagsOperation ? { ...body, options: { tagsOperation } } : body,
+				itemIndex,
+				notFoundMessage: contactNotFound(target),
+			})) as IDataObject;
+		const tagsOperation = (body.options as IDataObject | undefined)?.tagsOperation;
+		return isTagRemoval(tagsOperation) ? await sendTagRemoval(this, tagsOperation, send) : await send();
 	});
 }
