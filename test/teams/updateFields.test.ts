@@ -12,12 +12,11 @@ describe('deriveUpdateFields', () => {
 					channelsConfig: { config: { scope: 'ALL' } },
 					distributionIsEnabled: true,
 					isDefault: false,
-					description: '',
 					name: 'Suporte',
 				},
 				DEPARTMENT_UPDATE_FIELDS,
 			),
-		).toEqual(['Name', 'Description', 'IsDefault', 'DistributionIsEnabled', 'ChannelsConfig', 'RestrictionType', 'DistributionConfig']);
+		).toEqual(['Name', 'IsDefault', 'DistributionIsEnabled', 'ChannelsConfig', 'RestrictionType', 'DistributionConfig']);
 	});
 
 	test('a field set to false, 0 or an empty text still counts as set', () => {

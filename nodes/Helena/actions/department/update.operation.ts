@@ -8,7 +8,6 @@ import {
 	channelsConfigOption,
 	DEPARTMENT_UPDATE_FIELDS,
 	departmentLocator,
-	descriptionOption,
 	distributionConfigOption,
 	distributionEnabledOption,
 	isDefaultOption,
@@ -31,7 +30,6 @@ const properties: INodeProperties[] = [
 		options: [
 			channelsConfigOption,
 			isDefaultOption,
-			descriptionOption,
 			distributionConfigOption,
 			distributionEnabledOption,
 			nameOption,
