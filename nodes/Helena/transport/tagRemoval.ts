@@ -32,20 +32,16 @@ export async function sendTagRemoval<T>(
 	const known = understood.get(key);
 	if (known) return await send(known);
 
-	const probe = (async () => {
-		const first = spelling;
-		const second = TAG_REMOVAL_SPELLINGS.find((other) => other !== first)!;
-		try {
-			const result = await send(first);
-			understood.set(key, first);
-			return result;
-		} catch (error) {
-			if (!isRefusal(error)) throw error;
-		}
-		const result = await send(second);
-		understood.set(key, second);
+	const learn = async (candidate: TagRemovalSpelling) => {
+		const result = await send(candidate);
+		understood.set(key, candidate);
 		return result;
-	})();
+	};
+	const other = TAG_REMOVAL_SPELLINGS.find((candidate) => candidate !== spelling)!;
+	// only a refusal (400) is answered with the other spelling; any other failure stands
+	const probe = learn(spelling).catch(async (error: unknown) =>
+		isRefusal(error) ? await learn(other) : await Promise.reject(error),
+	);
 	probing.set(key, probe);
 	try {
 		return await probe;
