@@ -37,6 +37,9 @@ describe('What Helena varies, read right', () => {
 		expect(isNotFound(404, readErrorBody('<html>Not Found</html>'))).toBe(false);
 		expect(isNotFound(404, readErrorBody({ key: 'NOT_FOUND', text: 'Contato não encontrado', httpStatusCode: 404 }))).toBe(true);
 		expect([404, 'NotFound', 'NOT_FOUND', 'NOTFOUND', '404'].map(statusCodeOf)).toEqual([404, 404, 404, 404, 404]);
+		// a 500 whose body means 404, in any form, is a missing record (and is therefore never retried)
+		expect(isNotFound(500, readErrorBody({ key: 'SOMETHING', httpStatusCode: 'NOT_FOUND' }))).toBe(true);
+		expect(isNotFound(500, readErrorBody({ key: 'SOMETHING', httpStatusCode: 500 }))).toBe(false);
 	});
 
 	test("an ASP.NET validation answer: the node's error shows its errors detail", async () => {

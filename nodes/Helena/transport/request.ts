@@ -11,7 +11,7 @@ import type {
 import { NodeApiError, sleep } from 'n8n-workflow';
 
 import { budgetFor } from './budget';
-import { helenaApiError, isFormError, readErrorBody } from './errors';
+import { helenaApiError, isFormError, isNotFound, readErrorBody } from './errors';
 import type { NotFoundMessage } from './errors';
 import { coreUrl } from './url';
 
@@ -82,7 +82,9 @@ function retryAfterMs(headers: IDataObject | undefined): number | undefined {
 
 function isRetryableServerError(status: number, body: unknown): boolean {
 	if (status === 501 || status === 505) return false;
-	return status >= 500 && !isFormError(readErrorBody(body));
+	const error = readErrorBody(body);
+	// a missing record stays missing, in whatever form Helena says so
+	return status >= 500 && !isFormError(error) && !isNotFound(status, error);
 }
 
 /** The origin a redirect points to (only the origin: the rest of the address is not ours to show). */
