@@ -65,7 +65,7 @@ for (const line of [
 	'GET    /__sandbox/state',
 	'POST   /__sandbox/events          {eventType, content?}',
 	'GET    /__sandbox/deliveries      DELETE /__sandbox/deliveries',
-	'POST   /__sandbox/variations      {statusCode, notFound, validation, tagRemoval, webhookDate}',
+	'POST   /__sandbox/variations      {statusCode, notFound, validation, tagRemoval, webhookDate, auth}',
 	'GET    /__sandbox/contract        requests held against the contract, and violations',
 ]) console.log(`  ${line.replace(/(\/__sandbox)/g, `${sb.url}$1`)}`);
 console.log('Ctrl+C to stop.');

@@ -58,6 +58,18 @@ describe('What Helena varies, read right', () => {
 		expect((error as { description?: string }).description).toContain('$.OrderBy:');
 	});
 
+	test.each([
+		['bearer', 'bearer', undefined],
+		['bearer', 'raw', 'Helena rejected the API key (401 Unauthorized)'],
+		['raw', 'raw', undefined],
+		['raw', 'bearer', 'Helena rejected the API key (401 Unauthorized)'],
+	] as const)('a Helena that takes only the %s form, credential format %s', async (auth, authorizationFormat, failure) => {
+		helena.sandbox.setVariations({ auth });
+		const { error } = await helena.run({ resource: 'webhook', operation: 'getEvents' }, { credentials: { authorizationFormat } });
+		expect(error?.message).toBe(failure);
+		if (failure) expect((error as { description?: string }).description).toContain('Authorization Format');
+	});
+
 	describe('webhook date', () => {
 		const startTrigger = useTrigger(helena);
 		test.each([

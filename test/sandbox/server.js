@@ -86,12 +86,16 @@ function safeDecode(path) {
 	}
 }
 
-/** `Bearer <key>` (what the vendor documents) or the bare key (the spec's literal reading). */
-function isAuthorized(header, apiKey) {
+/**
+ * `Bearer <key>` (what the vendor documents) or the bare key (the spec's literal reading); the `auth`
+ * variation narrows it to one of them.
+ * @param {unknown} header @param {string} apiKey @param {'both'|'bearer'|'raw'} [accepts]
+ */
+function isAuthorized(header, apiKey, accepts = 'both') {
 	if (typeof header !== 'string') return false;
-	if (header === apiKey) return true;
+	if (header === apiKey) return accepts !== 'bearer';
 	const m = /^bearer\s+(.+)$/i.exec(header.trim());
-	return m !== null && m[1].trim() === apiKey;
+	return m !== null && m[1].trim() === apiKey && accepts !== 'raw';
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -171,7 +175,7 @@ function createServer(sandbox) {
 
 		if (faults.latencyMs > 0) await sleep(faults.latencyMs);
 
-		if (!isAuthorized(req.headers.authorization, sandbox.apiKey)) return fail(entry, res, 401, 'ERROR_UNAUTHORIZED', 'Acesso negado');
+		if (!isAuthorized(req.headers.authorization, sandbox.apiKey, sandbox.variations.settings.auth)) return fail(entry, res, 401, 'ERROR_UNAUTHORIZED', 'Acesso negado');
 
 		const refusal = sandbox.contract.refusal(method, path, qi < 0 ? '' : rawUrl.slice(qi + 1), { present: text.length > 0, json: !badJson, value: body });
 		if (refusal) {

@@ -11,7 +11,9 @@
  * - tagRemoval: which spelling of the tag-removal value the service understands: the spec's
  *   `ExcluiIfExists` (seed), the vendor reference's `DeleteIfExists` (vendor) or both;
  * - webhookDate: a delivered event's `date` with 7 fractional digits and Z (the vendor's example),
- *   milliseconds, or whole seconds without a zone (the guide's wording).
+ *   milliseconds, or whole seconds without a zone (the guide's wording);
+ * - auth: which Authorization header form the service takes: `Bearer <key>` (the vendor's guide), the
+ *   key as is (the spec's literal reading), or both.
  */
 
 const crypto = require('node:crypto');
@@ -24,11 +26,12 @@ const CHOICES = {
 	validation: ['helena', 'aspnet'],
 	tagRemoval: ['both', 'seed', 'vendor'],
 	webhookDate: ['ticks', 'millis', 'seconds'],
+	auth: ['both', 'bearer', 'raw'],
 };
 
-/** @typedef {{ statusCode: string, notFound: string, validation: string, tagRemoval: string, webhookDate: string }} VariationSettings */
+/** @typedef {{ statusCode: string, notFound: string, validation: string, tagRemoval: string, webhookDate: string, auth: string }} VariationSettings */
 
-const DEFAULTS = { statusCode: 'name', notFound: 'formError500', validation: 'helena', tagRemoval: 'both', webhookDate: 'ticks' };
+const DEFAULTS = { statusCode: 'name', notFound: 'formError500', validation: 'helena', tagRemoval: 'both', webhookDate: 'ticks', auth: 'both' };
 
 /** `NotFound` → `NOT_FOUND` */
 const upperSnake = (name) => name.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
