@@ -54,7 +54,7 @@ try {
 		}
 	}
 
-	step(`Installing n8n ${DEFAULT_N8N_VERSION} into ~/.cache/n8n-nodes-helena (the first time only: about 4 minutes, measured on 2 cores; then a few seconds to check it)`);
+	step(`Installing n8n ${DEFAULT_N8N_VERSION} into ~/.cache/n8n-nodes-helena (the first time only: about 5 minutes; later only a check of a few seconds)`);
 	const { child, done } = installN8n();
 	running.install = child;
 	const install = await done;
