@@ -8,9 +8,8 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
 	},
 	setupFiles: ['<rootDir>/test/engine/environment.js'],
-	// every request any sandbox receives is held against the contract; the run fails on a violation
-	globalSetup: '<rootDir>/test/contract/ledgerSetup.js',
-	globalTeardown: '<rootDir>/test/contract/ledgerTeardown.js',
+	globalSetup: '<rootDir>/test/engine/globalSetup.js',
+	globalTeardown: '<rootDir>/test/engine/globalTeardown.js',
 	testTimeout: 30_000,
 	// Loading n8n-core starts module-level timers it never clears; our own servers are closed in afterAll.
 	forceExit: true,

@@ -1,12 +1,18 @@
 'use strict';
 
 /**
- * Jest global teardown: sums the contract counts every sandbox of the run wrote, prints them once,
- * and fails the run when any request broke the contract (the real service would have swallowed it).
+ * Jest global setup and teardown of the contract ledger: every sandbox of the run writes its counts into
+ * one folder (contractCheck.js); at the end they are summed, printed once, and the run fails when any
+ * request broke the Helena contract (the real service would have swallowed it).
  */
 
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
+
+async function setup() {
+	process.env.HELENA_CONTRACT_LEDGER = fs.mkdtempSync(path.join(os.tmpdir(), 'helena-contract-'));
+}
 
 /** @param {string} folder */
 function readLedgers(folder) {
@@ -23,7 +29,8 @@ function readLedgers(folder) {
 	return total;
 }
 
-module.exports = async function ledgerTeardown() {
+/** Sums the counts every sandbox of the run wrote, prints them once, and fails the run on a violation. */
+async function teardown() {
 	const folder = process.env.HELENA_CONTRACT_LEDGER;
 	if (!folder) return;
 	const total = readLedgers(folder);
@@ -35,4 +42,6 @@ module.exports = async function ledgerTeardown() {
 	if (total.violations > 0) {
 		throw new Error(`${total.violations} request(s) broke the Helena contract:\n  ${total.examples.join('\n  ')}`);
 	}
-};
+}
+
+module.exports = { setup, teardown };
