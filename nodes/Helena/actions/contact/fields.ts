@@ -243,7 +243,7 @@ export const tagOperationOptions: INodePropertyOptions[] = [
 
 /**
  * An update's `options.tagsOperation`. The spec shows only InsertIfNotExists for it; the other values
- * are spelled as the vendor reference lists them (api-facts §2), so removal is `DeleteIfExists` here.
+ * are spelled as Helena's API reference lists them (PUT /v1/contact/{id}/tags), so removal is `DeleteIfExists` here.
  */
 export const updateTagOperationOptions: INodePropertyOptions[] = tagOperationOptions.map((option) =>
 	option.value === 'ExcluiIfExists' ? { ...option, value: 'DeleteIfExists' } : option,

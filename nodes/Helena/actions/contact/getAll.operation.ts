@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { runPerItem } from '../../helpers';
 import { fetchAllPages } from '../../transport';
-import { runPerItem } from '../runPerItem';
 import { statusOptions } from './fields';
 import {
 	dateRangeFields,

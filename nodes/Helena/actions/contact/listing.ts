@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { invalidInput, listEntries } from '../../helpers';
 import type { PagingOptions } from '../../transport';
-import { invalidInput } from '../validate';
 
 /* Parameters and output shaping shared by Get, Get Many and Search. */
 
@@ -144,11 +144,8 @@ export function readPaging(context: IExecuteFunctions, itemIndex: number): Pagin
 
 /** The details to request; Simplify needs the tag names, so it asks for them. */
 export function readIncludeDetails(options: IDataObject, simple: boolean): string[] | undefined {
-	const chosen = Array.isArray(options.includeDetails)
-		? (options.includeDetails as string[])
-		: typeof options.includeDetails === 'string' && options.includeDetails
-			? options.includeDetails.split(',').map((value) => value.trim())
-			: [];
+	const given = options.includeDetails;
+	const chosen = Array.isArray(given) || typeof given === 'string' ? listEntries(given) : [];
 	const details = simple && !chosen.includes('Tags') ? [...chosen, 'Tags'] : chosen;
 	return details.length ? details : undefined;
 }

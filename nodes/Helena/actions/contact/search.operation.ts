@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { fetchAllPages } from '../../transport';
-import { runPerItem } from '../runPerItem';
-import { invalidInput } from '../validate';
+import { requireOneOf, runPerItem } from '../../helpers';
+import { contactFilterPage, fetchAllPages } from '../../transport';
 import { readContactFields } from './contactBody';
 import { filterContactFields, statusOptions } from './fields';
 import {
@@ -109,10 +108,7 @@ async function readFilterBody(context: IExecuteFunctions, itemIndex: number, sim
 	if (textFilter) body.textFilter = textFilter;
 	Object.assign(body, await readContactFields(context, filters, itemIndex, 'filter'));
 	if (filters.origin) {
-		if (!ORIGINS.includes(String(filters.origin))) {
-			throw invalidInput(context, 'Origin', `must be one of ${ORIGINS.join(', ')}, not "${String(filters.origin)}"`, itemIndex);
-		}
-		body.origin = filters.origin;
+		body.origin = requireOneOf(context, filters.origin, ORIGINS, 'Origin', itemIndex);
 	}
 	const createdAt = readRange(context, filters, ['createdAfter', 'createdBefore'], itemIndex);
 	if (createdAt) body.createdAt = createdAt;
@@ -132,14 +128,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const body = await readFilterBody(this, itemIndex, simple);
 		const contacts = await fetchAllPages.call(
 			this,
-			(pageNumber, pageSize) => ({
-				method: 'POST',
-				path: '/v1/contact/filter',
-				body: { ...body, pageNumber, pageSize },
-				// a filter only reads, so repeating it is harmless
-				repeatable: true,
-				itemIndex,
-			}),
+			(pageNumber, pageSize) => contactFilterPage(body, pageNumber, pageSize, itemIndex),
 			paging,
 		);
 		return simple ? contacts.map(simplifyContact) : contacts;

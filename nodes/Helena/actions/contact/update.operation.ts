@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { requireOneOf, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { runPerItem } from '../runPerItem';
-import { requireFieldsToUpdate } from '../updateFields';
-import { invalidInput } from '../validate';
-import { deriveUpdateFields, readContactFields } from './contactBody';
+import { readContactFields, readContactUpdateFields } from './contactBody';
 import { contactLocator, contactNotFound, readContactTarget } from './contactLocator';
 import { updateFields, updateTagOperationOptions } from './fields';
 
@@ -51,15 +49,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const target = readContactTarget(this, itemIndex);
 		const values = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const fieldsBody = await readContactFields(this, values, itemIndex, 'update');
-		const fields = deriveUpdateFields(fieldsBody);
-		requireFieldsToUpdate(this, fields, itemIndex);
+		const fields = readContactUpdateFields(this, fieldsBody, itemIndex);
 		const body: IDataObject = { fields, ...fieldsBody };
 		if (fields.includes('Tags')) {
 			const { tagsOperation = 'InsertIfNotExists' } = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-			if (!TAG_OPERATIONS.includes(String(tagsOperation))) {
-				throw invalidInput(this, 'Tag Operation', `must be one of ${TAG_OPERATIONS.join(', ')}, not "${String(tagsOperation)}"`, itemIndex);
-			}
-			body.options = { tagsOperation };
+			body.options = { tagsOperation: requireOneOf(this, tagsOperation, TAG_OPERATIONS, 'Tag Operation', itemIndex) };
 		}
 		return (await helenaRequest.call(this, {
 			method: 'PUT',

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { readUpdateFields, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { runPerItem } from '../runPerItem';
-import { deriveUpdateFields, requireFieldsToUpdate } from '../updateFields';
 import {
 	channelsConfigOption,
 	DEPARTMENT_UPDATE_FIELDS,
@@ -49,8 +48,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return await runPerItem.call(this, async (itemIndex) => {
 		const id = readDepartmentId(this, itemIndex);
 		const updateFields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-		const fields = deriveUpdateFields(updateFields, DEPARTMENT_UPDATE_FIELDS);
-		requireFieldsToUpdate(this, fields, itemIndex);
+		const fields = readUpdateFields(this, updateFields, DEPARTMENT_UPDATE_FIELDS, itemIndex);
 		return (await helenaRequest.call(this, {
 			method: 'PUT',
 			path: apiPath`/v1/department/${id}`,
