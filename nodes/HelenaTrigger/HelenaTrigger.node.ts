@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { listEntries } from '../Helena/helpers';
+import { listEntries, optionsCollection } from '../Helena/helpers';
 import { getWebhookEvents } from '../Helena/methods/loadOptions';
 import {
 	createSubscription,
@@ -141,31 +141,24 @@ export class HelenaTrigger implements INodeType {
 				description:
 					'Events that start the workflow; SESSION_NEW fires when a conversation opens. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Allowed IP Addresses',
-						name: 'allowedIps',
-						type: 'string',
-						default: '',
-						placeholder: HELENA_SENDER_IP,
-						description: `Comma-separated addresses allowed to call this trigger; calls from others get 403 and start nothing. Leave empty to accept every address. Helena documents ${HELENA_SENDER_IP} as its sender. Behind a reverse proxy, set N8N_PROXY_HOPS so that n8n sees the caller's address.`,
-					},
-					{
-						displayName: 'Ignore Unselected Events',
-						name: 'ignoreUnselectedEvents',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether to skip deliveries whose eventType is not one of the selected events (for example after the subscription was edited in Helena)',
-					},
-				],
-			},
+			optionsCollection([
+				{
+					displayName: 'Allowed IP Addresses',
+					name: 'allowedIps',
+					type: 'string',
+					default: '',
+					placeholder: HELENA_SENDER_IP,
+					description: `Comma-separated addresses allowed to call this trigger; calls from others get 403 and start nothing. Leave empty to accept every address. Helena documents ${HELENA_SENDER_IP} as its sender. Behind a reverse proxy, set N8N_PROXY_HOPS so that n8n sees the caller's address.`,
+				},
+				{
+					displayName: 'Ignore Unselected Events',
+					name: 'ignoreUnselectedEvents',
+					type: 'boolean',
+					default: true,
+					description:
+						'Whether to skip deliveries whose eventType is not one of the selected events (for example after the subscription was edited in Helena)',
+				},
+			]),
 		],
 	};
 

@@ -16,3 +16,4 @@ export {
 export { readLocatorId, uuidLocator } from './locator';
 export { failedItem, READ_CONCURRENCY, runPerItem, withItemIndex } from './runPerItem';
 export { deriveUpdateFields, readUpdateFields, requireFieldsToUpdate } from './updateFields';
+export { filtersCollection, optionsCollection, updateFieldsCollection } from './properties';

@@ -1,11 +1,19 @@
-// The only door into transport/: everything else in the package imports from here.
+// The only door into transport/: everything outside it imports from here.
 export { apiPath } from './url';
 export { helenaRequest } from './request';
-export type { HelenaContext } from './request';
 export { isNotFoundError } from './errors';
 export type { NotFoundMessage } from './errors';
 export { fetchAllPages, PAGE_SIZE } from './pagination';
 export type { PageEnvelope, PagingOptions } from './pagination';
 export { chunk } from './batching';
 export { RequestBudget } from './budget';
-export * from './endpoints';
+export {
+	contactFilterPage,
+	createSubscription,
+	deleteSubscription,
+	listContactCustomFields,
+	listDepartments,
+	listSubscriptions,
+	listWebhookEvents,
+	updateSubscription,
+} from './endpoints';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requireOneOf, runPerItem } from '../../helpers';
+import { optionsCollection, requireOneOf, runPerItem, updateFieldsCollection } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
 import { readContactFields, readContactUpdateFields } from './contactBody';
 import { contactLocator, contactNotFound, readContactTarget } from './contactLocator';
@@ -11,32 +11,17 @@ const TAG_OPERATIONS = updateTagOperationOptions.map((option) => String(option.v
 
 const properties: INodeProperties[] = [
 	contactLocator,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'Only the fields added here change; a field added but left empty is cleared',
-		options: updateFields,
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Tag Operation',
-				name: 'tagsOperation',
-				type: 'options',
-				options: updateTagOperationOptions,
-				default: 'InsertIfNotExists',
-				description: 'How Tag Names or Tag IDs change the tags of the contact',
-			},
-		],
-	},
+	updateFieldsCollection(updateFields, 'Only the fields added here change; a field added but left empty is cleared'),
+	optionsCollection([
+		{
+			displayName: 'Tag Operation',
+			name: 'tagsOperation',
+			type: 'options',
+			options: updateTagOperationOptions,
+			default: 'InsertIfNotExists',
+			description: 'How Tag Names or Tag IDs change the tags of the contact',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readUpdateFields, runPerItem } from '../../helpers';
+import { readUpdateFields, runPerItem, updateFieldsCollection } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
 import {
 	channelsConfigOption,
@@ -20,23 +20,15 @@ import {
 
 const properties: INodeProperties[] = [
 	departmentLocator,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'The fields to change; Helena leaves every other field as it is',
-		options: [
-			channelsConfigOption,
-			isDefaultOption,
-			descriptionOption,
-			distributionConfigOption,
-			distributionEnabledOption,
-			nameOption,
-			restrictionTypeOption,
-		],
-	},
+	updateFieldsCollection([
+		channelsConfigOption,
+		isDefaultOption,
+		descriptionOption,
+		distributionConfigOption,
+		distributionEnabledOption,
+		nameOption,
+		restrictionTypeOption,
+	]),
 ];
 
 export const description = updateDisplayOptions(

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readUpdateFields, runPerItem } from '../../helpers';
+import { readUpdateFields, runPerItem, updateFieldsCollection } from '../../helpers';
 import { updateSubscription } from '../../transport';
 import { eventsField, requireListedEvents } from './events';
 import {
@@ -17,20 +17,12 @@ import {
 
 const properties: INodeProperties[] = [
 	subscriptionLocator,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'The fields to change; Helena leaves every other field as it is',
-		options: [
-			enabledField,
-			{ ...eventsField, description: `${eventsField.description} Replaces the events of the subscription.` },
-			nameField,
-			urlField,
-		],
-	},
+	updateFieldsCollection([
+		enabledField,
+		{ ...eventsField, description: `${eventsField.description} Replaces the events of the subscription.` },
+		nameField,
+		urlField,
+	]),
 ];
 
 export const description = updateDisplayOptions(
