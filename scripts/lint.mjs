@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// The package declares no `exports` or `main`, only a CLI (`scanner/cli.mjs`) that downloads a published
+// package from npm; scanning our own sources needs its `analyzePackage`, so this module is imported by path.
 import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -6,10 +6,11 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 import { DEFAULT_N8N_VERSION, N8n, ensureN8n, packPackage, packageRoot, prepareUserFolder } from './lib/n8n.mjs';
-import { credentialFor } from '../test/e2e/workflows.mjs';
+import { credentialFor } from './lib/workflows.mjs';
 import { FIRST_DEMO, TRIGGER_DEMO, demoWorkflows } from './lib/demoWorkflows.mjs';
 
 const require = createRequire(import.meta.url);
+// The one import from test/: the sandbox serves `npm start` as well as the tests (see docs/development.md).
 const { startSandbox, DEFAULT_API_KEY } = require('../test/sandbox/index.js');
 
 const port = Number(process.env.HELENA_N8N_PORT ?? 5678);
