@@ -1,6 +1,6 @@
 // Lint exactly as n8n's package scanner (@n8n/scan-community-package) does: its ESLint config with
 // eslint-plugin-n8n-nodes-base and @n8n/eslint-plugin-community-nodes, inline disables ignored.
-//   node scripts/lint.mjs            the sources (nodes/, credentials/, package.json) + type check
+//   node scripts/lint.mjs            the sources (nodes/, credentials/, package.json) + type check + Prettier
 //   node scripts/lint.mjs --package  the packed tarball, as npm would publish it (run after build)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -47,6 +47,13 @@ if (packageLeg) {
 		console.log('lint: type check: 0 errors');
 	} catch {
 		console.error('lint: type check failed (see above)');
+		passed = false;
+	}
+	try {
+		execFileSync(path.join(root, 'node_modules/.bin/prettier'), ['--check', '--log-level', 'warn', '.'], { cwd: root, stdio: 'inherit' });
+		console.log('lint: formatting: 0 errors');
+	} catch {
+		console.error('lint: formatting differs from Prettier in the files above: run `npx prettier --write <files>`');
 		passed = false;
 	}
 }
