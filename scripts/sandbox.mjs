@@ -3,6 +3,7 @@
 // Usage: npm run sandbox -- [--port 5681] [--latency <ms>] [--rate429 <f>] [--rate5xx <f>]
 //                           [--retry-after <s>] [--limits] [--empty] [--api-key <key>]
 import { parseArgs } from 'node:util';
+// The one import from test/: the sandbox is the dev API server of `npm run sandbox` and `npm start` as well as the tests' (see docs/development.md).
 import sandboxModule from '../test/sandbox/index.js';
 
 const { startSandbox, DEFAULT_API_KEY } = sandboxModule;

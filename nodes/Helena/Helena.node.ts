@@ -10,7 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { contactDescription } from './actions/contact';
 import { departmentDescription } from './actions/department';
 import { router } from './actions/router';
-import { operationSubtitle } from './actions/subtitle';
+import { operationSubtitle } from './helpers/subtitle';
 import { webhookDescription } from './actions/webhook';
 import { listSearch, loadOptions } from './methods';
 

@@ -9,9 +9,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { listEntries, optionsCollection } from '../Helena/helpers';
 import { getWebhookEvents } from '../Helena/methods/loadOptions';
-import { apiPath, helenaRequest } from '../Helena/transport';
-import { isNotFoundError } from '../Helena/transport/errors';
+import {
+	createSubscription,
+	deleteSubscription,
+	isNotFoundError,
+	listSubscriptions,
+	updateSubscription,
+} from '../Helena/transport';
 import type { Subscription, TriggerStaticData } from './subscription';
 import {
 	eventNamesOf,
@@ -29,7 +35,7 @@ import {
 	tokensMatch,
 } from './subscription';
 
-/** Helena's documented sender address (api-facts §5, firewall guide). */
+/** Helena's sender address, from its firewall guide (https://flwchat.readme.io/reference/informações-para-firewall). */
 const HELENA_SENDER_IP = '18.215.79.89';
 
 interface TriggerOptions {
@@ -72,21 +78,15 @@ function webhookUrlOf(context: IHookFunctions): string {
 }
 
 function selectedEvents(context: IHookFunctions | IWebhookFunctions): string[] {
-	const value = context.getNodeParameter('events', []) as string[] | string;
-	const names = (Array.isArray(value) ? value : String(value).split(','))
-		.map((name) => String(name).trim())
-		.filter(Boolean);
+	const names = listEntries(context.getNodeParameter('events', []));
 	if (names.length === 0) {
 		throw new NodeOperationError(context.getNode(), 'Choose at least one event in "Event Names or IDs"');
 	}
 	return [...new Set(names)];
 }
 
-async function listSubscriptions(context: IHookFunctions): Promise<Subscription[]> {
-	const subscriptions = await helenaRequest.call(context, {
-		method: 'GET',
-		path: '/v1/webhook/subscription',
-	});
+async function subscriptionsOf(context: IHookFunctions): Promise<Subscription[]> {
+	const subscriptions = await listSubscriptions.call(context);
 	return Array.isArray(subscriptions) ? (subscriptions as Subscription[]) : [];
 }
 
@@ -141,31 +141,24 @@ export class HelenaTrigger implements INodeType {
 				description:
 					'Events that start the workflow; SESSION_NEW fires when a conversation opens. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Allowed IP Addresses',
-						name: 'allowedIps',
-						type: 'string',
-						default: '',
-						placeholder: HELENA_SENDER_IP,
-						description: `Comma-separated addresses allowed to call this trigger; calls from others get 403 and start nothing. Leave empty to accept every address. Helena documents ${HELENA_SENDER_IP} as its sender. Behind a reverse proxy, set N8N_PROXY_HOPS so that n8n sees the caller's address.`,
-					},
-					{
-						displayName: 'Ignore Unselected Events',
-						name: 'ignoreUnselectedEvents',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether to skip deliveries whose eventType is not one of the selected events (for example after the subscription was edited in Helena)',
-					},
-				],
-			},
+			optionsCollection([
+				{
+					displayName: 'Allowed IP Addresses',
+					name: 'allowedIps',
+					type: 'string',
+					default: '',
+					placeholder: HELENA_SENDER_IP,
+					description: `Comma-separated addresses allowed to call this trigger; calls from others get 403 and start nothing. Leave empty to accept every address. Helena documents ${HELENA_SENDER_IP} as its sender. Behind a reverse proxy, set N8N_PROXY_HOPS so that n8n sees the caller's address.`,
+				},
+				{
+					displayName: 'Ignore Unselected Events',
+					name: 'ignoreUnselectedEvents',
+					type: 'boolean',
+					default: true,
+					description:
+						'Whether to skip deliveries whose eventType is not one of the selected events (for example after the subscription was edited in Helena)',
+				},
+			]),
 		],
 	};
 
@@ -178,7 +171,7 @@ export class HelenaTrigger implements INodeType {
 				const webhookUrl = webhookUrlOf(this);
 				const events = selectedEvents(this);
 				const staticData = staticDataOf(this);
-				const all = await listSubscriptions(this);
+				const all = await subscriptionsOf(this);
 				const candidates = all.filter((subscription) => pointsTo(subscription, webhookUrl));
 				warnIfStoredForOtherUrl(this, staticData, all, webhookUrl, 'left in place and a subscription for the current URL is used');
 
@@ -205,11 +198,7 @@ export class HelenaTrigger implements INodeType {
 					body.enabled = true;
 				}
 				if (fields.length > 0) {
-					await helenaRequest.call(this, {
-						method: 'PUT',
-						path: apiPath`/v1/webhook/subscription/${own.id}`,
-						body: { fields, ...body },
-					});
+					await updateSubscription.call(this, own.id, { fields, ...body });
 				}
 				remember(staticData, own.id, token);
 				return true;
@@ -219,15 +208,11 @@ export class HelenaTrigger implements INodeType {
 				const webhookUrl = webhookUrlOf(this);
 				const events = selectedEvents(this);
 				const token = newToken();
-				const subscription = (await helenaRequest.call(this, {
-					method: 'POST',
-					path: '/v1/webhook/subscription',
-					body: {
-						name: subscriptionName(this.getWorkflow(), this.getActivationMode() === 'manual'),
-						url: subscriptionUrl(webhookUrl, token),
-						enabled: true,
-						events,
-					},
+				const subscription = (await createSubscription.call(this, {
+					name: subscriptionName(this.getWorkflow(), this.getActivationMode() === 'manual'),
+					url: subscriptionUrl(webhookUrl, token),
+					enabled: true,
+					events,
 				})) as Subscription | undefined;
 				if (typeof subscription?.id !== 'string' || !subscription.id) {
 					throw new NodeOperationError(
@@ -244,15 +229,12 @@ export class HelenaTrigger implements INodeType {
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const webhookUrl = this.getNodeWebhookUrl('default') ?? '';
 				const staticData = staticDataOf(this);
-				const all = await listSubscriptions(this);
+				const all = await subscriptionsOf(this);
 				warnIfStoredForOtherUrl(this, staticData, all, webhookUrl, 'left in place');
 
 				for (const subscription of all.filter((candidate) => pointsTo(candidate, webhookUrl))) {
 					try {
-						await helenaRequest.call(this, {
-							method: 'DELETE',
-							path: apiPath`/v1/webhook/subscription/${subscription.id}`,
-						});
+						await deleteSubscription.call(this, subscription.id);
 					} catch (error) {
 						// Deleted meanwhile (in Helena or by another n8n process): that is the wanted outcome.
 						if (!isNotFoundError(error)) throw new NodeApiError(this.getNode(), error as JsonObject);

@@ -1,11 +1,10 @@
 import { useSandbox } from '../engine/sandbox';
+import { byId, byPhone } from '../helpers/requests';
 
 const { demo } = require('../sandbox');
 
 const MARIA_ID: string = demo.contactId(1);
 
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const byPhone = (value: string) => ({ __rl: true, mode: 'phone', value });
 
 describe('Contact > Get', () => {
 	const helena = useSandbox();

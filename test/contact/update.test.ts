@@ -1,16 +1,16 @@
-import { deriveUpdateFields } from '../../nodes/Helena/actions/contact/contactBody';
+import { CONTACT_UPDATE_FIELDS } from '../../nodes/Helena/actions/contact/contactBody';
+import { deriveUpdateFields } from '../../nodes/Helena/helpers';
+import { byId, byPhone } from '../helpers/requests';
 import { useSandbox } from '../engine/sandbox';
 
 const { demo } = require('../sandbox');
 
 const MARIA_ID: string = demo.contactId(1);
 const update = { resource: 'contact', operation: 'update' };
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const byPhone = (value: string) => ({ __rl: true, mode: 'phone', value });
 
 describe('deriveUpdateFields', () => {
 	test('names exactly the fields present in the body, in the API order', () => {
-		expect(deriveUpdateFields({ metadata: {}, name: 'A', tagNames: [], tagIds: [] })).toEqual([
+		expect(deriveUpdateFields({ metadata: {}, name: 'A', tagNames: [], tagIds: [] }, CONTACT_UPDATE_FIELDS)).toEqual([
 			'Name',
 			'Tags',
 			'Metadata',
@@ -28,7 +28,7 @@ describe('deriveUpdateFields', () => {
 				email: null,
 				phoneNumber: '1',
 				name: 'n',
-			}),
+			}, CONTACT_UPDATE_FIELDS),
 		).toEqual([
 			'Name',
 			'PhoneNumber',
@@ -45,8 +45,8 @@ describe('deriveUpdateFields', () => {
 	});
 
 	test('a null value counts as set (it clears the field); undefined and unknown keys do not', () => {
-		expect(deriveUpdateFields({ email: null, name: undefined, options: {}, fields: [] })).toEqual(['Email']);
-		expect(deriveUpdateFields({})).toEqual([]);
+		expect(deriveUpdateFields({ email: null, name: undefined, options: {}, fields: [] }, CONTACT_UPDATE_FIELDS)).toEqual(['Email']);
+		expect(deriveUpdateFields({}, CONTACT_UPDATE_FIELDS)).toEqual([]);
 	});
 });
 

@@ -14,7 +14,7 @@ import { after, before, describe, test } from 'node:test';
 import { launchChromium } from '../../scripts/lib/chromium.mjs';
 import { exampleFiles, loadExample } from '../../scripts/lib/examples.mjs';
 import { DEFAULT_N8N_VERSION, N8n, ensureN8n, packPackage, packageRoot, temporaryUserFolder } from '../../scripts/lib/n8n.mjs';
-import { CREDENTIAL_ID, credentialFor } from '../e2e/workflows.mjs';
+import { CREDENTIAL_ID, credentialFor } from '../../scripts/lib/workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { startSandbox } = require('../sandbox/index.js');

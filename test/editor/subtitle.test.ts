@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { Helena } from '../../nodes/Helena/Helena.node';
-import { subtitleLabels } from '../../nodes/Helena/actions/subtitle';
+import { subtitleLabels } from '../../nodes/Helena/helpers/subtitle';
 
 const { properties, subtitle } = new Helena().description;
 

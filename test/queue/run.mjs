@@ -15,7 +15,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { DEFAULT_N8N_VERSION, ensureN8n, outputOf, packPackage } from '../../scripts/lib/n8n.mjs';
-import { credentialFor, triggerWorkflow } from '../e2e/workflows.mjs';
+import { credentialFor, triggerWorkflow } from '../../scripts/lib/workflows.mjs';
 import { QueueCluster } from './cluster.mjs';
 import { assertPortFree, ensureServers, startPostgres, startRedis } from './services.mjs';
 import { phoneOf, updateWorkflow, upsertManyWorkflow } from './workflows.mjs';

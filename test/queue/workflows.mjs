@@ -1,6 +1,6 @@
 // Workflows of the queue-mode test. Each starts from a production webhook, so that its execution is
 // enqueued by the webhook process and runs on a worker (`n8n execute` would run it in its own process).
-import { CREDENTIAL_ID } from '../e2e/workflows.mjs';
+import { CREDENTIAL_ID } from '../../scripts/lib/workflows.mjs';
 
 const credentials = { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' } };
 

@@ -50,9 +50,8 @@ describe('plain creates under 20% 429 and 10% 503', () => {
 		for (const n of created) expect(items[n].json.phoneNumber).toBe(phoneOf(n));
 		expect(helena.sandbox.state.contacts.size).toBe(created.length);
 		const counts = statusCounts(posts);
-		console.log(
-			`${count} plain creates: ${posts.length} requests, ${counts[429] ?? 0} × 429 retried, ${counts[503] ?? 0} × 503 not repeated, ${created.length} created`,
-		);
+		expect(counts[503]).toBe(refused.length);
+		expect(counts[200]).toBe(created.length);
 	});
 });
 

@@ -361,7 +361,7 @@ const namesOf = (registry, ids) => ids.map((id) => registry.get(id)?.name).filte
 const emptyToNull = (obj) => (obj && Object.keys(obj).length ? { ...obj } : null);
 
 /**
- * PublicContactDTO (api-facts §3); tag, custom field and portfolio details only when asked for.
+ * PublicContactDTO (Helena's API reference, GET /v1/contact/{id}); tag, custom field and portfolio details only when asked for.
  * @param {import('./state').SandboxState} state
  * @param {any} c
  * @param {Details} details
@@ -395,7 +395,7 @@ function toPublicContact(state, c, details) {
 	};
 }
 
-/** The contact as webhook `content` carries it (webhook key names, api-facts §5). */
+/** The contact as webhook `content` carries it (webhook key names, as in Helena's webhooks guide). */
 function toWebhookContact(state, c) {
 	return {
 		id: c.id,

@@ -1,6 +1,6 @@
 'use strict';
 
-/** Route handlers of the contact endpoints (api-spec §4.1). */
+/** Route handlers of the contact endpoints (the spec's contact section). */
 
 const { badRequest, invalidField, notFound } = require('./errors');
 const { isUuid } = require('./ids');
@@ -62,7 +62,7 @@ function readCreateOptions(ctx, raw) {
 		upsert: v.optBool(o.upsert, 'options.upsert') ?? false,
 		getIfExists: v.optBool(o.getIfExists, 'options.getIfExists') ?? false,
 		upsertFields: store.parseFieldList(o.upsertFields, 'options.upsertFields'),
-		// the create/batch default is ReplaceAll (api-facts §7), unlike updates
+		// the create/batch default is ReplaceAll (Helena's API reference, POST /v1/contact options), unlike updates
 		upsertTagOperation: store.parseTagOperation(o.upsertTagOperation, 'options.upsertTagOperation', 'ReplaceAll', ctx.variations),
 	};
 }

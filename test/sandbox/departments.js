@@ -1,6 +1,6 @@
 'use strict';
 
-/** Route handlers of the department ("team") endpoints (api-spec §4.2, api-facts §4). */
+/** Route handlers of the department ("team") endpoints (the spec's department section). */
 
 const { badRequest, invalidField, notFound } = require('./errors');
 const { newId, nowIso, laterThan } = require('./ids');
@@ -80,7 +80,7 @@ function readDistributionConfig(value) {
 	};
 }
 
-/** Channels are referenced by id, name or number (api-facts §4); stored as ids. */
+/** Channels are referenced by id, name or number (Helena's API reference, channelsConfig); stored as ids. */
 function readChannelsConfig(state, value) {
 	const raw = v.pickKnown(v.optObject(value, 'channelsConfig'), ['scope', 'channels'], 'channelsConfig');
 	const scope = v.optEnum(raw.scope, SCOPES, 'channelsConfig.scope') ?? 'ALL';

@@ -3,7 +3,7 @@
 /**
  * Plausible `content` for events delivered without one (sb.deliver(type) / POST /__sandbox/events).
  * SESSION_* follow the chat session object, MESSAGE_* the 2022 vendor examples, CONTACT_* the
- * webhook contact shape (api-facts §5); PAYMENT_* and PANEL_* are small invented shapes.
+ * webhook contact shape (Helena's webhooks guide); PAYMENT_* and PANEL_* are small invented shapes.
  */
 
 const { newId, nowIso } = require('./ids');

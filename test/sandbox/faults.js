@@ -24,7 +24,7 @@ const { createPrng } = require('./ids');
  * @property {string|RegExp|undefined} path  prefix (with or without /core) or RegExp on the decoded path
  */
 
-/** Vendor limits (api-facts §1): 200 requests / 5 s and 1,000 / 5 min per account. */
+/** Vendor limits (Helena's rate-limiting guide): 200 requests / 5 s and 1,000 / 5 min per account. */
 const VENDOR_LIMITS = [
 	{ windowMs: 5_000, max: 200 },
 	{ windowMs: 300_000, max: 1_000 },

@@ -1,6 +1,6 @@
 'use strict';
 
-/** The endpoints of api-spec §4, relative to /core. Literal segments are listed before `:params`. */
+/** The endpoints of the spec's endpoint list, relative to /core. Literal segments are listed before `:params`. */
 
 const contacts = require('./contacts');
 const customFields = require('./customFields');

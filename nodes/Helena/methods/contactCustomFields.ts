@@ -1,14 +1,10 @@
-import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { helenaRequest } from '../transport';
+import { listContactCustomFields } from '../transport';
 
 /** Contact custom fields to pick by name; the option value is the key the API expects. */
 export async function getContactCustomFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const definitions = (await helenaRequest.call(this, {
-		method: 'GET',
-		path: '/v1/contact/custom-field',
-		qs: { NestedList: false },
-	})) as IDataObject[];
+	const definitions = await listContactCustomFields.call(this);
 	const groups = new Map(
 		(definitions ?? [])
 			.filter((definition) => definition.type === 'GROUP')

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { helenaRequest, PAGE_SIZE } from '../transport';
+import { contactFilterPage, helenaRequest, PAGE_SIZE } from '../transport';
 import type { PageEnvelope } from '../transport';
 
 /** "Name (phone)", falling back to the other identifiers a contact may have. */
@@ -20,14 +20,9 @@ export async function searchContacts(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const pageNumber = Number(paginationToken) > 0 ? Number(paginationToken) : 1;
-	const body: IDataObject = { pageNumber, pageSize: PAGE_SIZE, orderBy: 'name', orderDirection: 'ASCENDING' };
+	const body: IDataObject = { orderBy: 'name', orderDirection: 'ASCENDING' };
 	if (filter?.trim()) body.textFilter = filter.trim();
-	const page = (await helenaRequest.call(this, {
-		method: 'POST',
-		path: '/v1/contact/filter',
-		body,
-		repeatable: true,
-	})) as PageEnvelope;
+	const page = (await helenaRequest.call(this, contactFilterPage(body, pageNumber, PAGE_SIZE))) as PageEnvelope;
 	const items = page?.items ?? [];
 	const morePages =
 		page?.hasMorePages ?? (page?.totalPages !== undefined ? pageNumber < page.totalPages : false);

@@ -1,6 +1,6 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { helenaRequest } from '../transport';
+import { listSubscriptions } from '../transport';
 
 /** Query strings may carry secrets (tokens), so the list shows a subscription's URL without it. */
 function withoutQuery(url: unknown): string {
@@ -12,10 +12,7 @@ export async function searchSubscriptions(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const subscriptions = (await helenaRequest.call(this, {
-		method: 'GET',
-		path: '/v1/webhook/subscription',
-	})) as IDataObject[] | null;
+	const subscriptions = await listSubscriptions.call(this);
 	const wanted = (filter ?? '').trim().toLowerCase();
 	const results = (subscriptions ?? [])
 		.map((subscription) => ({ subscription, name: typeof subscription.name === 'string' ? subscription.name : '' }))

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { mapWithConcurrency } from './batching';
+import { mapWithConcurrency } from '../helpers/concurrency';
 import type { HelenaContext, HelenaRequest } from './request';
 import { helenaRequest } from './request';
 

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { loadExample, nodeNamed } from '../../../scripts/lib/examples.mjs';
 import { outputOf } from '../../../scripts/lib/n8n.mjs';
 import { API_KEY, e2e } from '../context.mjs';
-import { CREDENTIAL_ID } from '../workflows.mjs';
+import { CREDENTIAL_ID } from '../../../scripts/lib/workflows.mjs';
 
 export const sandboxCredentials = { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' } };
 

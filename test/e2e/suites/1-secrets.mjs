@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { N8n, outputOf } from '../../../scripts/lib/n8n.mjs';
 import { API_KEY, e2e } from '../context.mjs';
-import { helenaChainWorkflow, helenaWorkflow } from '../workflows.mjs';
+import { helenaChainWorkflow, helenaWorkflow } from '../../../scripts/lib/workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { startSandbox } = require('../../sandbox/index.js');

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { before, describe, test } from 'node:test';
 
 import { API_KEY, e2e } from '../context.mjs';
-import { CREDENTIAL_ID, triggerWorkflow } from '../workflows.mjs';
+import { CREDENTIAL_ID, triggerWorkflow } from '../../../scripts/lib/workflows.mjs';
 
 const WORKFLOW_ID = 'e2eChurn00000001';
 const CYCLES = 100;

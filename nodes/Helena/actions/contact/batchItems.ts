@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { invalidInput } from '../validate';
-import { readJsonObject, readList, readText } from './contactBody';
+import { invalidInput, readJsonObject, readList, readText } from '../../helpers';
 
 type Kind = 'text' | 'names' | 'ids' | 'object';
 

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { READ_CONCURRENCY, runPerItem } from '../../helpers';
 import { helenaRequest } from '../../transport';
-import { READ_CONCURRENCY, runPerItem } from '../runPerItem';
 import { contactLocator, contactNotFound, contactV1Path, readContactTarget } from './contactLocator';
 import { includeDetailsField, readIncludeDetails, simplifyContact, simplifyField } from './listing';
 

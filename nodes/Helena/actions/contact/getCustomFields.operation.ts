@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { helenaRequest } from '../../transport';
-import { runPerItem } from '../runPerItem';
+import { runPerItem } from '../../helpers';
+import { listContactCustomFields } from '../../transport';
 
 const properties: INodeProperties[] = [
 	{
@@ -23,11 +23,6 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
 		const nested = this.getNodeParameter('nested', itemIndex, false) as boolean;
-		return (await helenaRequest.call(this, {
-			method: 'GET',
-			path: '/v1/contact/custom-field',
-			qs: { NestedList: nested },
-			itemIndex,
-		})) as IDataObject[];
+		return (await listContactCustomFields.call(this, { nested, itemIndex })) as IDataObject[];
 	});
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { chunk, helenaRequest, mapWithConcurrency } from '../../transport';
-import { failedItem, withItemIndex } from '../runPerItem';
+import { failedItem, mapWithConcurrency, withItemIndex } from '../../helpers';
+import { chunk, helenaRequest } from '../../transport';
 import { readBatchItem } from './batchItems';
 import { readCreateOptions } from './contactBody';
 import { contactToCreateFields, readContactToCreate } from './create.operation';

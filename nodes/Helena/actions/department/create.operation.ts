@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { runPerItem } from '../../helpers';
 import { helenaRequest } from '../../transport';
-import { runPerItem } from '../runPerItem';
 import {
 	agentsOption,
 	channelsConfigOption,

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { runPerItem } from '../runPerItem';
 import { departmentLocator, notFoundMessage, readDepartmentId } from './departmentFields';
 
 export const description = updateDisplayOptions(

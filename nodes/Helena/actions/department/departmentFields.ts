@@ -1,41 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalidInput, requireLength, requireUuid, UUID_PATTERN } from '../validate';
+import { invalidInput, listEntries, readLocatorId, requireLength, requireUuid, uuidLocator } from '../../helpers';
 
 /** Which department an operation works on: picked from the list or given by ID. */
-export const departmentLocator: INodeProperties = {
+export const departmentLocator: INodeProperties = uuidLocator({
 	displayName: 'Department',
 	name: 'department',
-	type: 'resourceLocator',
-	required: true,
-	default: { mode: 'list', value: '' },
 	description: 'The department (team) to use',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a department...',
-			typeOptions: { searchListMethod: 'searchDepartments', searchable: true },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: UUID_PATTERN, errorMessage: 'Not a department ID (a UUID)' },
-				},
-			],
-		},
-	],
-};
+	record: 'department',
+	searchListMethod: 'searchDepartments',
+});
 
 export function readDepartmentId(context: IExecuteFunctions, itemIndex: number): string {
-	const value = context.getNodeParameter('department', itemIndex, undefined, { extractValue: true });
-	return requireUuid(context, value, 'Department', itemIndex);
+	return readLocatorId(context, departmentLocator, itemIndex);
 }
 
 export function notFoundMessage(id: string): string {
@@ -253,8 +230,7 @@ function readChannelsConfig(context: IExecuteFunctions, value: unknown, itemInde
 	}
 	const scope = String(config.scope ?? 'ALL');
 	if (scope !== 'SELECTED') return { scope, channels: [] };
-	const listed = Array.isArray(config.channels) ? config.channels : String(config.channels ?? '').split(',');
-	const channels = listed.map((channel) => String(channel).trim()).filter(Boolean);
+	const channels = listEntries(config.channels);
 	if (channels.length === 0) {
 		throw invalidInput(context, 'Channels', 'needs at least one channel when the scope is Selected Channels', itemIndex);
 	}

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { READ_CONCURRENCY, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { READ_CONCURRENCY, runPerItem } from '../runPerItem';
 import { departmentLocator, notFoundMessage, readDepartmentId } from './departmentFields';
 
 const properties: INodeProperties[] = [

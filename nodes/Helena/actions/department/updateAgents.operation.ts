@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { invalidInput, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { runPerItem } from '../runPerItem';
-import { invalidInput } from '../validate';
 import { agentsOption, agentValues, departmentLocator, notFoundMessage, readAgents, readDepartmentId } from './departmentFields';
 
 const properties: INodeProperties[] = [

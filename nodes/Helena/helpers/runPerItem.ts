@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { mapWithConcurrency } from '../transport';
+import { mapWithConcurrency } from './concurrency';
 
 /** Output of a failed item under Continue On Fail, paired to the item that failed. */
 export function failedItem(error: unknown, itemIndex: number): INodeExecutionData {

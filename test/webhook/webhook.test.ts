@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useSandbox } from '../engine/sandbox';
-import { byId, fromList, requestsSent } from './requests';
+import { byId, fromList, requestsSent } from '../helpers/requests';
 
 const MISSING = '0b0b0b0b-0000-4000-8000-000000000000';
 

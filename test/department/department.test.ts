@@ -1,6 +1,6 @@
 import { useSandbox } from '../engine/sandbox';
 import { demo } from '../sandbox';
-import { byId, fromList, requestsSent } from './requests';
+import { byId, fromList, requestsSent } from '../helpers/requests';
 
 const SUPORTE = demo.departmentId('Suporte');
 const VENDAS = demo.departmentId('Vendas');
