@@ -29,7 +29,10 @@ async function portIsFree(candidate) {
 }
 
 try {
-	for (const [name, candidate, variable] of [['n8n', port, 'HELENA_N8N_PORT'], ['the sandbox', sandboxPort, 'HELENA_SANDBOX_PORT']]) {
+	for (const [name, candidate, variable] of [
+		['n8n', port, 'HELENA_N8N_PORT'],
+		['the sandbox', sandboxPort, 'HELENA_SANDBOX_PORT'],
+	]) {
 		if (!(await portIsFree(candidate))) {
 			throw new Error(`Port ${candidate} for ${name} is in use. Stop what uses it, or pick another port: ${variable}=<port> npm start`);
 		}

@@ -66,8 +66,7 @@ function readUrl(value) {
 	} catch {
 		parsed = undefined;
 	}
-	if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
-		throw badRequest(`URL inválida: '${url}'`, 'url');
+	if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) throw badRequest(`URL inválida: '${url}'`, 'url');
 	return url;
 }
 
@@ -146,7 +145,11 @@ class Deliverer {
 	constructor(getState, log) {
 		this.getState = getState;
 		this.log = log;
-		this.agent = new Agent({ connect: { timeout: DELIVERY_TIMEOUT_MS }, headersTimeout: DELIVERY_TIMEOUT_MS, bodyTimeout: DELIVERY_TIMEOUT_MS });
+		this.agent = new Agent({
+			connect: { timeout: DELIVERY_TIMEOUT_MS },
+			headersTimeout: DELIVERY_TIMEOUT_MS,
+			bodyTimeout: DELIVERY_TIMEOUT_MS,
+		});
 		/** @type {Set<Promise<unknown>>} */
 		this.pending = new Set();
 		this.closed = false;

@@ -24,10 +24,7 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: ['update'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['update'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
@@ -42,9 +39,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		}
 		return (await helenaRequest.call(this, {
 			method: 'PUT',
-			path: target.byPhone
-				? apiPath`/v1/contact/phonenumber/${target.value}`
-				: apiPath`/v2/contact/${target.value}`,
+			path: target.byPhone ? apiPath`/v1/contact/phonenumber/${target.value}` : apiPath`/v2/contact/${target.value}`,
 			body,
 			itemIndex,
 			notFoundMessage: contactNotFound(target),
