@@ -23,7 +23,9 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-	console.log('npm run sandbox -- [--port N] [--latency ms] [--rate429 f] [--rate5xx f] [--retry-after s] [--limits] [--empty] [--api-key key]');
+	console.log(
+		'npm run sandbox -- [--port N] [--latency ms] [--rate429 f] [--rate5xx f] [--retry-after s] [--limits] [--empty] [--api-key key]',
+	);
 	process.exit(0);
 }
 
@@ -51,7 +53,9 @@ const sb = await startSandbox({
 const c = sb.counts();
 console.log(`Helena sandbox listening on ${sb.url}  (API base: ${sb.url}/core)`);
 console.log(`API key:   ${sb.apiKey}   (header "Authorization: Bearer ${sb.apiKey}" or the bare key)`);
-console.log(`Seed:      ${sb.seedName} (${c.contacts} contacts, ${c.departments} departments, ${c.customFields} custom fields, ${c.events} events)`);
+console.log(
+	`Seed:      ${sb.seedName} (${c.contacts} contacts, ${c.departments} departments, ${c.customFields} custom fields, ${c.events} events)`,
+);
 console.log(`Faults:    ${JSON.stringify(sb.faults.settings)}`);
 console.log(`Varies:    ${JSON.stringify(sb.variations.settings)}`);
 console.log('Contract:  strict; a request outside it is answered 400 CONTRACT_VIOLATION naming the key');

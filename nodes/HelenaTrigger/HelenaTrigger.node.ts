@@ -11,13 +11,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 
 import { listEntries, optionsCollection } from '../Helena/helpers';
 import { getWebhookEvents } from '../Helena/methods/loadOptions';
-import {
-	createSubscription,
-	deleteSubscription,
-	isNotFoundError,
-	listSubscriptions,
-	updateSubscription,
-} from '../Helena/transport';
+import { createSubscription, deleteSubscription, isNotFoundError, listSubscriptions, updateSubscription } from '../Helena/transport';
 import type { Subscription, TriggerStaticData } from './subscription';
 import {
 	eventNamesOf,
@@ -116,8 +110,7 @@ export class HelenaTrigger implements INodeType {
 		version: 1,
 		subtitle: '={{ [].concat($parameter["events"]).join(", ") }}',
 		// n8n's node creator shows this for Helena as a whole, above the actions of both nodes
-		description:
-			'Start workflows on Helena (WTS Chat) events, such as a new conversation, and manage its contacts, teams and webhooks',
+		description: 'Start workflows on Helena (WTS Chat) events, such as a new conversation, and manage its contacts, teams and webhooks',
 		defaults: { name: 'Helena Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -215,11 +208,9 @@ export class HelenaTrigger implements INodeType {
 					events,
 				})) as Subscription | undefined;
 				if (typeof subscription?.id !== 'string' || !subscription.id) {
-					throw new NodeOperationError(
-						this.getNode(),
-						'Helena created the subscription but did not return its ID',
-						{ description: 'Deactivate the workflow (it removes subscriptions to this URL) and activate it again.' },
-					);
+					throw new NodeOperationError(this.getNode(), 'Helena created the subscription but did not return its ID', {
+						description: 'Deactivate the workflow (it removes subscriptions to this URL) and activate it again.',
+					});
 				}
 				remember(staticDataOf(this), subscription.id, token);
 				return true;
@@ -264,12 +255,8 @@ export class HelenaTrigger implements INodeType {
 		}
 
 		const body = this.getBodyData();
-		const delivery: IDataObject =
-			body && typeof body === 'object' && !Array.isArray(body) ? body : { body };
-		if (
-			options.ignoreUnselectedEvents !== false &&
-			!selectedEvents(this).includes(String(delivery.eventType))
-		) {
+		const delivery: IDataObject = body && typeof body === 'object' && !Array.isArray(body) ? body : { body };
+		if (options.ignoreUnselectedEvents !== false && !selectedEvents(this).includes(String(delivery.eventType))) {
 			return { webhookResponse: { message: `Event ${String(delivery.eventType)} is not selected; ignored` } };
 		}
 		return { workflowData: [[{ json: delivery }]] };

@@ -70,7 +70,10 @@ export function packPackage({ build = true } = {}) {
 	// The tarball is only needed while this process installs it into user folders.
 	process.once('exit', () => rmSync(out, { recursive: true, force: true }));
 	execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: packageRoot, stdio: ['ignore', 'ignore', 'inherit'] });
-	packed = path.join(out, readdirSync(out).find((file) => file.endsWith('.tgz')));
+	packed = path.join(
+		out,
+		readdirSync(out).find((file) => file.endsWith('.tgz')),
+	);
 	return packed;
 }
 
@@ -134,7 +137,10 @@ export class N8n {
 	/** Runs an n8n CLI command to completion; resolves with { code, stdout, stderr }. */
 	run(args, { timeoutMs = 180_000, onSpawn } = {}) {
 		return new Promise((resolve, reject) => {
-			const child = spawn(this.nodeExecutable(), [...this.nodeArgs, this.install.bin, ...args], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+			const child = spawn(this.nodeExecutable(), [...this.nodeArgs, this.install.bin, ...args], {
+				env: this.env(),
+				stdio: ['ignore', 'pipe', 'pipe'],
+			});
 			onSpawn?.(child);
 			let stdout = '';
 			let stderr = '';
@@ -290,7 +296,20 @@ export class N8n {
 		const response = await fetch(`${this.url}/rest/api-keys`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', cookie: this.cookie },
-			body: JSON.stringify({ label: `helena-${Date.now()}`, expiresAt: null, scopes: ['workflow:read', 'workflow:list', 'workflow:activate', 'workflow:deactivate', 'workflow:create', 'workflow:update', 'execution:read', 'execution:list'] }),
+			body: JSON.stringify({
+				label: `helena-${Date.now()}`,
+				expiresAt: null,
+				scopes: [
+					'workflow:read',
+					'workflow:list',
+					'workflow:activate',
+					'workflow:deactivate',
+					'workflow:create',
+					'workflow:update',
+					'execution:read',
+					'execution:list',
+				],
+			}),
 		});
 		if (!response.ok) throw new Error(`Creating an n8n API key failed: ${response.status} ${await response.text()}`);
 		this.apiKey = (await response.json()).data.rawApiKey;

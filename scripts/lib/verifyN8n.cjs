@@ -13,7 +13,12 @@ function check(what, run) {
 	try {
 		run();
 	} catch (error) {
-		const detail = String(error.stderr || error.message).trim().split('\n').filter(Boolean).slice(-3).join(' | ');
+		const detail = String(error.stderr || error.message)
+			.trim()
+			.split('\n')
+			.filter(Boolean)
+			.slice(-3)
+			.join(' | ');
 		rmSync(userFolder, { recursive: true, force: true });
 		console.error(`${what} failed: ${detail}`);
 		process.exit(1);

@@ -5,7 +5,6 @@ const { demo } = require('../sandbox');
 
 const MARIA_ID: string = demo.contactId(1);
 
-
 describe('Contact > Get', () => {
 	const helena = useSandbox();
 	beforeEach(() => helena.sandbox.clearRequests());
@@ -99,17 +98,13 @@ describe('Contact > Get', () => {
 
 		expect(byIdRun.error?.message).toBe(`No contact with the ID "${missing}" exists in Helena`);
 		expect(byIdRun.error?.description).toContain('Contato não encontrado');
-		expect(byPhoneRun.error?.message).toBe(
-			'No contact with the phone number "+55|11000000000" exists in Helena',
-		);
+		expect(byPhoneRun.error?.message).toBe('No contact with the phone number "+55|11000000000" exists in Helena');
 		// "not found" is not retried
 		expect(helena.apiRequests()).toHaveLength(2);
 	});
 
 	test('n8n itself refuses a typed ID that is not a UUID (the locator validation)', async () => {
-		await expect(
-			helena.run({ resource: 'contact', operation: 'get', contact: byId('12345') }),
-		).rejects.toThrow('The workflow has issues');
+		await expect(helena.run({ resource: 'contact', operation: 'get', contact: byId('12345') })).rejects.toThrow('The workflow has issues');
 		expect(helena.apiRequests()).toHaveLength(0);
 	});
 
@@ -123,9 +118,7 @@ describe('Contact > Get', () => {
 			{ items: [{ phone: ' ' }] },
 		);
 
-		expect(badId.error?.message).toBe(
-			'Contact must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "12345" (item 0)',
-		);
+		expect(badId.error?.message).toBe('Contact must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "12345" (item 0)');
 		expect(noPhone.error?.message).toBe('Contact needs a phone number (item 0)');
 		expect(helena.apiRequests()).toHaveLength(0);
 	});

@@ -16,19 +16,22 @@ describe('deriveUpdateFields', () => {
 			'Metadata',
 		]);
 		expect(
-			deriveUpdateFields({
-				utm: {},
-				sequenceIds: [],
-				portfolioNames: [],
-				pictureUrl: null,
-				customFields: {},
-				status: 'ACTIVE',
-				annotation: null,
-				instagram: 'x',
-				email: null,
-				phoneNumber: '1',
-				name: 'n',
-			}, CONTACT_UPDATE_FIELDS),
+			deriveUpdateFields(
+				{
+					utm: {},
+					sequenceIds: [],
+					portfolioNames: [],
+					pictureUrl: null,
+					customFields: {},
+					status: 'ACTIVE',
+					annotation: null,
+					instagram: 'x',
+					email: null,
+					phoneNumber: '1',
+					name: 'n',
+				},
+				CONTACT_UPDATE_FIELDS,
+			),
 		).toEqual([
 			'Name',
 			'PhoneNumber',
@@ -68,8 +71,18 @@ describe('Contact > Update', () => {
 				pictureUrl: 'https://example.com/maria.jpg',
 				tagNames: 'Newsletter',
 				portfolioNames: 'Carteira Norte',
-				customFieldsUi: { field: [{ key: 'pontos', value: '300' }, { key: 'cpf', value: '' }] },
-				metadataUi: { entry: [{ key: 'segmento', value: 'varejo' }, { key: 'crmId', value: '' }] },
+				customFieldsUi: {
+					field: [
+						{ key: 'pontos', value: '300' },
+						{ key: 'cpf', value: '' },
+					],
+				},
+				metadataUi: {
+					entry: [
+						{ key: 'segmento', value: 'varejo' },
+						{ key: 'crmId', value: '' },
+					],
+				},
 				utm: { values: { source: 'newsletter', campaign: 'abril' } },
 			},
 			options: { tagsOperation: 'ReplaceAll' },
@@ -195,9 +208,7 @@ describe('Contact > Update', () => {
 			updateFields: { utm: { values: { source: '' } } },
 		});
 
-		expect(badUrl.error?.message).toBe(
-			'Picture URL must be an http:// or https:// URL, not "ftp://example.com/x.jpg" (item 0)',
-		);
+		expect(badUrl.error?.message).toBe('Picture URL must be an http:// or https:// URL, not "ftp://example.com/x.jpg" (item 0)');
 		expect(emptyUtm.error?.message).toBe('UTM needs at least one attribute (item 0)');
 		expect(helena.apiRequests()).toHaveLength(0);
 	});

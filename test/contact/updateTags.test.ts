@@ -74,8 +74,6 @@ describe('Contact > Add, Remove or Replace Tags', () => {
 			contact: byId('00000000-0000-4000-8000-000000000000'),
 			tagNames: 'VIP',
 		});
-		expect(missing.error?.message).toBe(
-			'No contact with the ID "00000000-0000-4000-8000-000000000000" exists in Helena',
-		);
+		expect(missing.error?.message).toBe('No contact with the ID "00000000-0000-4000-8000-000000000000" exists in Helena');
 	});
 });

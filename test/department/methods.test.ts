@@ -18,9 +18,7 @@ describe('department resource-locator list', () => {
 			{ name: 'Suporte', value: demo.departmentId('Suporte') },
 			{ name: 'Vendas', value: demo.departmentId('Vendas') },
 		]);
-		expect(requestsSent(helena)).toEqual([
-			{ method: 'GET', path: '/core/v2/department', query: {}, body: undefined },
-		]);
+		expect(requestsSent(helena)).toEqual([{ method: 'GET', path: '/core/v2/department', query: {}, body: undefined }]);
 	});
 
 	test('the department list keeps the names that contain the typed text, ignoring case', async () => {
@@ -38,8 +36,8 @@ describe('department resource-locator list', () => {
 	});
 
 	test('a list that cannot be loaded reports why', async () => {
-		await expect(
-			runListSearch('searchDepartments', { credentials: { ...helena.credentials, apiKey: 'wrong' } }),
-		).rejects.toThrow('Helena rejected the API key (401 Unauthorized)');
+		await expect(runListSearch('searchDepartments', { credentials: { ...helena.credentials, apiKey: 'wrong' } })).rejects.toThrow(
+			'Helena rejected the API key (401 Unauthorized)',
+		);
 	});
 });

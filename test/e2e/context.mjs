@@ -71,7 +71,11 @@ export const e2e = {
 	},
 
 	subscriptionCount(count, options) {
-		return this.eventually(() => this.sandbox.state.subscriptions.size, (size) => size === count, options);
+		return this.eventually(
+			() => this.sandbox.state.subscriptions.size,
+			(size) => size === count,
+			options,
+		);
 	},
 };
 

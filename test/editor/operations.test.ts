@@ -10,8 +10,7 @@ const resourceValues = (properties.find((property) => property.name === 'resourc
 /** The operation values the dropdown offers for one resource. */
 function offered(resource: string): string[] {
 	const dropdown = properties.find(
-		(property: INodeProperties) =>
-			property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource),
+		(property: INodeProperties) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource),
 	);
 	return ((dropdown?.options ?? []) as INodePropertyOptions[]).map((option) => String(option.value)).sort();
 }

@@ -11,7 +11,13 @@ const RESTRICTION_TYPES = /** @type {const} */ (['NONE', 'DEPARTMENT_RESTRICTION
 const SCOPES = /** @type {const} */ (['ALL', 'NONE', 'SELECTED']);
 const DETAILS = /** @type {const} */ (['All', 'Agents', 'Channels']);
 const UPDATE_FIELDS = /** @type {const} */ ([
-	'Name', 'Description', 'IsDefault', 'DistributionIsEnabled', 'ChannelsConfig', 'RestrictionType', 'DistributionConfig',
+	'Name',
+	'Description',
+	'IsDefault',
+	'DistributionIsEnabled',
+	'ChannelsConfig',
+	'RestrictionType',
+	'DistributionConfig',
 ]);
 const AGENT_ACTIONS = /** @type {const} */ (['ReplaceAll', 'Upsert', 'Remove']);
 /** No `description`: the request schema has none, so a department's description cannot be set through the API. */
@@ -49,7 +55,9 @@ function toPublicDepartment(state, d, show) {
 		distributionConfig: { ...d.distributionConfig },
 		directLinks: d.directLinks ? { ...d.directLinks } : null,
 		distribuitionEnabled: d.distributionEnabled,
-		agents: show.agents ? d.agents.map((a) => ({ userId: a.userId, departmentId: d.id, isAgent: a.isAgent, isSupervisor: a.isSupervisor })) : null,
+		agents: show.agents
+			? d.agents.map((a) => ({ userId: a.userId, departmentId: d.id, isAgent: a.isAgent, isSupervisor: a.isSupervisor }))
+			: null,
 		channels: show.channels ? resolvedChannels(state, d).map((c) => ({ id: c.id, number: c.number, name: c.name, type: c.type })) : null,
 	};
 	return out;
@@ -72,7 +80,11 @@ function readName(value) {
 }
 
 function readDistributionConfig(value) {
-	const raw = v.pickKnown(v.optObject(value, 'distributionConfig'), ['expirationIsEnabled', 'maximumDurationInMinutes', 'inactivityTimeInMinutes'], 'distributionConfig');
+	const raw = v.pickKnown(
+		v.optObject(value, 'distributionConfig'),
+		['expirationIsEnabled', 'maximumDurationInMinutes', 'inactivityTimeInMinutes'],
+		'distributionConfig',
+	);
 	return {
 		expirationIsEnabled: v.optBool(raw.expirationIsEnabled, 'distributionConfig.expirationIsEnabled') ?? false,
 		maximumDurationInMinutes: v.optInt(raw.maximumDurationInMinutes, 'distributionConfig.maximumDurationInMinutes', 0) ?? null,
@@ -173,7 +185,8 @@ function update(ctx) {
 	if (fields.has('Name')) next.name = readName(body.name);
 	// `Description` is an allowed `fields` value without a body property to carry one: nothing to apply
 	if (fields.has('IsDefault')) next.isDefault = v.optBool(body.isDefault, 'isDefault') ?? false;
-	if (fields.has('DistributionIsEnabled')) next.distributionEnabled = v.optBool(body.distributionIsEnabled, 'distributionIsEnabled') ?? false;
+	if (fields.has('DistributionIsEnabled'))
+		next.distributionEnabled = v.optBool(body.distributionIsEnabled, 'distributionIsEnabled') ?? false;
 	if (fields.has('ChannelsConfig')) next.channelsConfig = readChannelsConfig(state, body.channelsConfig);
 	if (fields.has('RestrictionType')) next.restrictionType = v.optEnum(body.restrictionType, RESTRICTION_TYPES, 'restrictionType') ?? 'NONE';
 	if (fields.has('DistributionConfig')) next.distributionConfig = readDistributionConfig(body.distributionConfig);

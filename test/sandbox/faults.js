@@ -83,9 +83,10 @@ class Faults {
 		if (patch.rate429 !== undefined) s.rate429 = fraction(patch.rate429, 'rate429');
 		if (patch.rate5xx !== undefined) s.rate5xx = fraction(patch.rate5xx, 'rate5xx');
 		if ('retryAfterSeconds' in patch)
-			s.retryAfterSeconds = patch.retryAfterSeconds === undefined || patch.retryAfterSeconds === null
-				? undefined
-				: nonNegative(patch.retryAfterSeconds, 'retryAfterSeconds');
+			s.retryAfterSeconds =
+				patch.retryAfterSeconds === undefined || patch.retryAfterSeconds === null
+					? undefined
+					: nonNegative(patch.retryAfterSeconds, 'retryAfterSeconds');
 		if (patch.enforceRateLimits !== undefined) {
 			const on = Boolean(patch.enforceRateLimits);
 			if (on && !s.enforceRateLimits) this.limiter.reset();

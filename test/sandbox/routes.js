@@ -39,7 +39,10 @@ const TABLE = [
 
 const ROUTES = TABLE.map(([method, pattern, handler]) => ({
 	method,
-	segments: pattern.split('/').slice(1).map((s) => (s.startsWith(':') ? { param: s.slice(1) } : { literal: s.toLowerCase() })),
+	segments: pattern
+		.split('/')
+		.slice(1)
+		.map((s) => (s.startsWith(':') ? { param: s.slice(1) } : { literal: s.toLowerCase() })),
 	handler,
 }));
 

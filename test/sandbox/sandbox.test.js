@@ -80,7 +80,14 @@ describe('transport', () => {
 		refused(await core('POST', '/v1/contact', '{"name": '), 'body');
 		const res = await call('POST', '/core/v1/contact', '{"name":"x"}', { authorization: KEY, 'content-type': 'text/plain' });
 		expect(res.status).toBe(415);
-		expect((await call('POST', '/core/v1/contact', '{"name":"A","phoneNumber":"5511912345678"}', { authorization: KEY, 'content-type': 'application/problem+json' })).status).toBe(200);
+		expect(
+			(
+				await call('POST', '/core/v1/contact', '{"name":"A","phoneNumber":"5511912345678"}', {
+					authorization: KEY,
+					'content-type': 'application/problem+json',
+				})
+			).status,
+		).toBe(200);
 	});
 
 	test('request log keeps raw path, decoded path, query arrays, headers, body and status', async () => {
@@ -103,9 +110,23 @@ describe('transport', () => {
 describe('contacts: list and filter', () => {
 	test('paging envelope, defaults and bounds', async () => {
 		const p1 = (await core('GET', '/v1/contact')).json;
-		expect(p1).toMatchObject({ pageNumber: 1, pageSize: 15, orderBy: 'createdAt', orderDirection: 'ASCENDING', totalItems: 17, totalPages: 2, hasMorePages: true });
+		expect(p1).toMatchObject({
+			pageNumber: 1,
+			pageSize: 15,
+			orderBy: 'createdAt',
+			orderDirection: 'ASCENDING',
+			totalItems: 17,
+			totalPages: 2,
+			hasMorePages: true,
+		});
 		expect(p1.items).toHaveLength(15);
-		expect(p1.items[0]).toMatchObject({ id: demo.contactId(1), phoneNumber: '+55|11999999999', tagIds: null, customFields: null, portfolioIds: null });
+		expect(p1.items[0]).toMatchObject({
+			id: demo.contactId(1),
+			phoneNumber: '+55|11999999999',
+			tagIds: null,
+			customFields: null,
+			portfolioIds: null,
+		});
 		const p2 = (await core('GET', '/v1/contact?PageNumber=2')).json;
 		expect(p2).toMatchObject({ pageNumber: 2, hasMorePages: false });
 		expect(p2.items).toHaveLength(2);
@@ -146,7 +167,16 @@ describe('contacts: list and filter', () => {
 
 	test('custom field definitions, flat and nested', async () => {
 		const flat = (await core('GET', '/v1/contact/custom-field')).json;
-		expect(flat.map((d) => d.key)).toEqual([null, 'cpf', 'data_nascimento', 'plano', 'pontos', 'aceita_marketing', 'interesses', 'ticket_medio']);
+		expect(flat.map((d) => d.key)).toEqual([
+			null,
+			'cpf',
+			'data_nascimento',
+			'plano',
+			'pontos',
+			'aceita_marketing',
+			'interesses',
+			'ticket_medio',
+		]);
 		expect(flat.every((d) => d.children === null)).toBe(true);
 		const nested = (await core('GET', '/v1/contact/custom-field?NestedList=true')).json;
 		const group = nested.find((d) => d.type === 'GROUP');
@@ -157,23 +187,51 @@ describe('contacts: list and filter', () => {
 
 describe('contacts: writes', () => {
 	test('create, then exists error / getIfExists / upsert (phones match by digits)', async () => {
-		const created = await core('POST', '/v1/contact', { name: 'Novo', phoneNumber: '+55 11 91234-5678', tagNames: ['Lead', 'Prospect'], customFields: { pontos: '7', plano: 'nope', unknown: 1 }, metadata: { a: 1, b: 2 } });
+		const created = await core('POST', '/v1/contact', {
+			name: 'Novo',
+			phoneNumber: '+55 11 91234-5678',
+			tagNames: ['Lead', 'Prospect'],
+			customFields: { pontos: '7', plano: 'nope', unknown: 1 },
+			metadata: { a: 1, b: 2 },
+		});
 		expect(created.status).toBe(200);
-		expect(created.json).toMatchObject({ name: 'Novo', origin: 'CREATED_BY_USER', status: 'ACTIVE', phoneNumberFormatted: '+55 11 91234-5678', tagNames: ['Lead', 'Prospect'], customFields: { pontos: 7 }, metadata: { a: 1, b: 2 } });
+		expect(created.json).toMatchObject({
+			name: 'Novo',
+			origin: 'CREATED_BY_USER',
+			status: 'ACTIVE',
+			phoneNumberFormatted: '+55 11 91234-5678',
+			tagNames: ['Lead', 'Prospect'],
+			customFields: { pontos: 7 },
+			metadata: { a: 1, b: 2 },
+		});
 		expect(sb.state.tags.size).toBe(5);
 
 		const again = await core('POST', '/v1/contact', { name: 'Outro', phoneNumber: '5511912345678' });
 		expectErrorBody(again, 400, 'FORM_ERROR');
 		expect(again.json.text).toBe('Contato já existe');
 
-		const got = await core('POST', '/v1/contact', { name: 'Outro', phoneNumber: '+55|11912345678', options: { getIfExists: true, upsert: true } });
+		const got = await core('POST', '/v1/contact', {
+			name: 'Outro',
+			phoneNumber: '+55|11912345678',
+			options: { getIfExists: true, upsert: true },
+		});
 		expect(got.json).toMatchObject({ id: created.json.id, name: 'Novo' });
 
 		const upserted = await core('POST', '/v1/contact', {
-			name: 'Renomeado', email: 'novo@example.com', phoneNumber: '5511912345678', tagNames: ['VIP'], metadata: { a: null },
+			name: 'Renomeado',
+			email: 'novo@example.com',
+			phoneNumber: '5511912345678',
+			tagNames: ['VIP'],
+			metadata: { a: null },
 			options: { upsert: true, upsertFields: ['Name', 'Tags', 'Metadata'], upsertTagOperation: 'INSERTIFNOTEXISTS' },
 		});
-		expect(upserted.json).toMatchObject({ id: created.json.id, name: 'Renomeado', email: null, tagNames: ['Lead', 'Prospect', 'VIP'], metadata: { b: 2 } });
+		expect(upserted.json).toMatchObject({
+			id: created.json.id,
+			name: 'Renomeado',
+			email: null,
+			tagNames: ['Lead', 'Prospect', 'VIP'],
+			metadata: { b: 2 },
+		});
 		expect(sb.state.contacts.size).toBe(21);
 
 		refused(await core('POST', '/v1/contact', { name: 'x'.repeat(256) }), 'body.name');
@@ -188,11 +246,19 @@ describe('contacts: writes', () => {
 		expect(res.json).toMatchObject({ name: 'João S.', email: 'joao.santos@example.com', status: 'ARCHIVED' });
 		expect(res.json.updatedAt > before).toBe(true);
 
-		const byPhone = await core('PUT', `/v1/contact/phonenumber/${enc('5511999999999')}`, { tagNames: ['Lead'], utm: { source: 'meta' }, pictureUrl: 'https://x/y.png' });
+		const byPhone = await core('PUT', `/v1/contact/phonenumber/${enc('5511999999999')}`, {
+			tagNames: ['Lead'],
+			utm: { source: 'meta' },
+			pictureUrl: 'https://x/y.png',
+		});
 		expect(byPhone.json).toMatchObject({ id: demo.contactId(1), tagNames: ['Cliente', 'VIP', 'Lead'], utm: { source: 'meta' } });
 		expect(sb.state.contacts.get(demo.contactId(1)).pictureUrl).toBe('https://x/y.png');
 
-		const replaced = await core('PUT', `/v2/contact/${id}`, { fields: ['Tags'], tagNames: ['VIP'], options: { tagsOperation: 'ReplaceAll' } });
+		const replaced = await core('PUT', `/v2/contact/${id}`, {
+			fields: ['Tags'],
+			tagNames: ['VIP'],
+			options: { tagsOperation: 'ReplaceAll' },
+		});
 		expect(replaced.json.tagNames).toEqual(['VIP']);
 		refused(await core('PUT', `/v2/contact/${id}`, { fields: ['Shoe'] }), 'body.fields[0]');
 	});
@@ -275,7 +341,10 @@ describe('departments', () => {
 		expect(sb.state.departments.get(created.id).agents).toHaveLength(2);
 		refused(await core('PUT', `/v1/department/${created.id}/agents`, { items: [] }), 'body.action');
 
-		expect((await core('GET', `/v1/department/${created.id}/channel`)).json).toEqual({ scope: 'SELECTED', channels: [demo.channelId('WhatsApp Comercial'), demo.channelId('WhatsApp Suporte')] });
+		expect((await core('GET', `/v1/department/${created.id}/channel`)).json).toEqual({
+			scope: 'SELECTED',
+			channels: [demo.channelId('WhatsApp Comercial'), demo.channelId('WhatsApp Suporte')],
+		});
 		const del = await core('DELETE', `/v1/department/${created.id}`);
 		expect(del.status).toBe(200);
 		expect(del.text).toBe('');
@@ -327,7 +396,13 @@ describe('webhooks', () => {
 	});
 
 	test('deliver SESSION_NEW to enabled subscribers, plus automatic CONTACT_NEW', async () => {
-		const sub = (await core('POST', '/v1/webhook/subscription', { name: 'a', url: `${receiverUrl}/hook/secret`, events: ['SESSION_NEW', 'CONTACT_NEW'] })).json;
+		const sub = (
+			await core('POST', '/v1/webhook/subscription', {
+				name: 'a',
+				url: `${receiverUrl}/hook/secret`,
+				events: ['SESSION_NEW', 'CONTACT_NEW'],
+			})
+		).json;
 		await core('POST', '/v1/webhook/subscription', { name: 'off', url: `${receiverUrl}/off`, events: ['SESSION_NEW'], enabled: false });
 		const results = await sb.deliver('SESSION_NEW');
 		expect(results).toEqual([{ subscriptionId: sub.id, url: `${receiverUrl}/hook/secret`, status: 200 }]);
@@ -337,14 +412,27 @@ describe('webhooks', () => {
 		expect(headers['content-type']).toBe('application/json');
 		expect(body.eventType).toBe('SESSION_NEW');
 		expect(body.date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}Z$/);
-		expect(body.content).toMatchObject({ active: true, status: 'STARTED', endAt: null, contactId: demo.contactId(1), departmentId: null, userId: null, origin: 'CUSTOMER' });
+		expect(body.content).toMatchObject({
+			active: true,
+			status: 'STARTED',
+			endAt: null,
+			contactId: demo.contactId(1),
+			departmentId: null,
+			userId: null,
+			origin: 'CUSTOMER',
+		});
 		expect(body.content.contactDetails).toMatchObject({ id: demo.contactId(1), phonenumber: '+55|11999999999' });
 
 		await core('POST', '/v1/contact', { name: 'Hook', phoneNumber: '5511977776666', tagNames: ['VIP'] });
 		await sb.waitForDeliveries();
 		expect(received).toHaveLength(2);
 		expect(received[1].body.eventType).toBe('CONTACT_NEW');
-		expect(received[1].body.content).toMatchObject({ name: 'Hook', phonenumber: '5511977776666', phonenumberFormatted: '+55 11 97777-6666', tagsId: [demo.tagId('VIP')] });
+		expect(received[1].body.content).toMatchObject({
+			name: 'Hook',
+			phonenumber: '5511977776666',
+			phonenumberFormatted: '+55 11 97777-6666',
+			tagsId: [demo.tagId('VIP')],
+		});
 		expect(sb.deliveries).toHaveLength(2);
 
 		const viaHttp = await call('POST', '/__sandbox/events', { eventType: 'SESSION_NEW', content: { id: 'x' } }, {});

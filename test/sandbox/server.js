@@ -114,7 +114,11 @@ function send(res, status, body, headers = {}) {
 		return;
 	}
 	const text = JSON.stringify(body);
-	res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)) });
+	res.writeHead(status, {
+		...headers,
+		'content-type': 'application/json; charset=utf-8',
+		'content-length': String(Buffer.byteLength(text)),
+	});
 	res.end(text);
 }
 
@@ -153,7 +157,16 @@ function createServer(sandbox) {
 		}
 
 		/** @type {LoggedRequest} */
-		const entry = { method, path, decodedPath: safeDecode(path), query: logged, headers: { ...req.headers }, body: undefined, status: 0, at };
+		const entry = {
+			method,
+			path,
+			decodedPath: safeDecode(path),
+			query: logged,
+			headers: { ...req.headers },
+			body: undefined,
+			status: 0,
+			at,
+		};
 		sandbox.requests.push(entry);
 		const { text, tooLarge } = await readBody(req);
 		let body;
@@ -197,13 +210,15 @@ function createServer(sandbox) {
 				req.socket.destroy();
 				return undefined;
 			}
-			const seconds = scripted.retryAfterSeconds ?? (scripted.status === 429 || scripted.status === 503 ? faults.retryAfterSeconds : undefined);
+			const seconds =
+				scripted.retryAfterSeconds ?? (scripted.status === 429 || scripted.status === 503 ? faults.retryAfterSeconds : undefined);
 			return fail(entry, res, scripted.status, undefined, undefined, { injected: true }, retryAfter(seconds));
 		}
 
 		const injected = sandbox.faults.draw();
 		if (injected === 429) return fail(entry, res, 429, 'TOO_MANY_REQUESTS', undefined, null, retryAfter(faults.retryAfterSeconds));
-		if (injected === 503) return fail(entry, res, 503, 'SERVICE_UNAVAILABLE', undefined, { injected: true }, retryAfter(faults.retryAfterSeconds));
+		if (injected === 503)
+			return fail(entry, res, 503, 'SERVICE_UNAVAILABLE', undefined, { injected: true }, retryAfter(faults.retryAfterSeconds));
 
 		const route = matchRoute(method, path.slice(core[0].length - (core[1] === '/' ? 1 : 0)) || '/');
 		// ASP.NET answers a path it has no route for with an empty 404; Helena's error body means a missing record

@@ -66,8 +66,7 @@ function readUrl(value) {
 	} catch {
 		parsed = undefined;
 	}
-	if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
-		throw badRequest(`URL inválida: '${url}'`, 'url');
+	if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) throw badRequest(`URL inválida: '${url}'`, 'url');
 	return url;
 }
 

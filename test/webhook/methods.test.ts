@@ -27,16 +27,14 @@ describe('subscription list and events dropdown', () => {
 			{ name: 'Contacts (https://n8n.example.com/webhook/contacts)', value: created.Contacts },
 			{ name: 'Orders (https://n8n.example.com/webhook/orders)', value: created.Orders },
 		]);
-		expect(filtered.results).toEqual([
-			{ name: 'Orders (https://n8n.example.com/webhook/orders)', value: created.Orders },
-		]);
+		expect(filtered.results).toEqual([{ name: 'Orders (https://n8n.example.com/webhook/orders)', value: created.Orders }]);
 		expect(requestsSent(helena).map((request) => `${request.method} ${request.path}`)).toEqual([
 			'GET /core/v1/webhook/subscription',
 			'GET /core/v1/webhook/subscription',
 		]);
 	});
 
-	test('the events dropdown lists the events Helena offers, explained in English beside Helena\'s words', async () => {
+	test("the events dropdown lists the events Helena offers, explained in English beside Helena's words", async () => {
 		const options = await runLoadOptions('getWebhookEvents', { credentials: helena.credentials });
 
 		expect(options).toHaveLength(16);
@@ -47,7 +45,7 @@ describe('subscription list and events dropdown', () => {
 		});
 	});
 
-	test('an event Helena adds later keeps Helena\'s description', async () => {
+	test("an event Helena adds later keeps Helena's description", async () => {
 		helena.sandbox.state.events.push({ event: 'TEMPLATE_NEW', description: 'Template criado' });
 		const options = await runLoadOptions('getWebhookEvents', { credentials: helena.credentials });
 

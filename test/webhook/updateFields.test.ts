@@ -11,8 +11,9 @@ describe('deriveUpdateFields for webhook subscriptions', () => {
 	});
 
 	test('maps each subscription parameter to its API name', () => {
-		expect(
-			deriveUpdateFields({ url: 'https://x.example', events: ['SESSION_NEW'] }, SUBSCRIPTION_UPDATE_FIELDS),
-		).toEqual(['Url', 'Events']);
+		expect(deriveUpdateFields({ url: 'https://x.example', events: ['SESSION_NEW'] }, SUBSCRIPTION_UPDATE_FIELDS)).toEqual([
+			'Url',
+			'Events',
+		]);
 	});
 });

@@ -21,10 +21,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const handler = resources[resource]?.[operation];
 	if (!handler) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`The operation "${operation}" is not supported for the resource "${resource}"`,
-		);
+		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for the resource "${resource}"`);
 	}
 	return [await handler.execute.call(this)];
 }

@@ -95,13 +95,7 @@ export function listEntries(value: unknown): string[] {
 }
 
 /** A list given as comma-separated text or as an array (from an expression); `uuids` checks every entry. */
-export function readList(
-	context: IExecuteFunctions,
-	value: unknown,
-	label: string,
-	itemIndex: number,
-	{ uuids = false } = {},
-): string[] {
+export function readList(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number, { uuids = false } = {}): string[] {
 	if (value === null || value === undefined) return [];
 	if (!Array.isArray(value) && typeof value !== 'string') {
 		throw invalidInput(context, label, `must be a list or comma-separated text, not ${JSON.stringify(value)}`, itemIndex);

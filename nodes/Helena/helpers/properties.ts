@@ -10,7 +10,15 @@ export function updateFieldsCollection(
 	options: INodeProperties[],
 	description = 'The fields to change; Helena leaves every other field as it is',
 ): INodeProperties {
-	return { displayName: 'Update Fields', name: 'updateFields', type: 'collection', placeholder: 'Add Field', default: {}, description, options };
+	return {
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description,
+		options,
+	};
 }
 
 /** A "Filters" collection of a listing: only the filters the user adds are applied. */

@@ -5,9 +5,8 @@ import type { PageEnvelope } from '../transport';
 
 /** "Name (phone)", falling back to the other identifiers a contact may have. */
 function contactLabel(contact: IDataObject): string {
-	const identifier = [contact.phoneNumber, contact.email, contact.instagram].find(
-		(value) => typeof value === 'string' && value,
-	) as string | undefined;
+	const identifier = [contact.phoneNumber, contact.email, contact.instagram].find((value) => typeof value === 'string' && value) as
+		string | undefined;
 	const name = typeof contact.name === 'string' && contact.name ? contact.name : undefined;
 	if (name && identifier) return `${name} (${identifier})`;
 	return name ?? identifier ?? String(contact.id);
@@ -24,8 +23,7 @@ export async function searchContacts(
 	if (filter?.trim()) body.textFilter = filter.trim();
 	const page = (await helenaRequest.call(this, contactFilterPage(body, pageNumber, PAGE_SIZE))) as PageEnvelope;
 	const items = page?.items ?? [];
-	const morePages =
-		page?.hasMorePages ?? (page?.totalPages !== undefined ? pageNumber < page.totalPages : false);
+	const morePages = page?.hasMorePages ?? (page?.totalPages !== undefined ? pageNumber < page.totalPages : false);
 	return {
 		results: items.map((contact) => ({ name: contactLabel(contact), value: String(contact.id) })),
 		paginationToken: morePages ? String(pageNumber + 1) : undefined,

@@ -3,10 +3,7 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 import { listDepartments } from '../transport';
 
 /** Departments for the `list` mode, by name; GET /v2/department is one unpaginated list. */
-export async function searchDepartments(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
+export async function searchDepartments(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const departments = await listDepartments.call(this);
 	const wanted = (filter ?? '').trim().toLowerCase();
 	const results = (departments ?? [])

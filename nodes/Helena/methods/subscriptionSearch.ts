@@ -8,10 +8,7 @@ function withoutQuery(url: unknown): string {
 }
 
 /** Subscriptions for the `list` mode, shown as "name (url)"; the typed text matches the name. */
-export async function searchSubscriptions(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
+export async function searchSubscriptions(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const subscriptions = await listSubscriptions.call(this);
 	const wanted = (filter ?? '').trim().toLowerCase();
 	const results = (subscriptions ?? [])

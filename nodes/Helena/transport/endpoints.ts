@@ -37,12 +37,17 @@ export async function updateSubscription(
 	body: IDataObject,
 	options: CallOptions = {},
 ): Promise<IDataObject> {
-	return (await helenaRequest.call(this, { method: 'PUT', path: apiPath`/v1/webhook/subscription/${id}`, body, ...options })) as IDataObject;
+	return (await helenaRequest.call(this, {
+		method: 'PUT',
+		path: apiPath`/v1/webhook/subscription/${id}`,
+		body,
+		...options,
+	})) as IDataObject;
 }
 
 /** DELETE /v1/webhook/subscription/{id}. */
 export async function deleteSubscription(this: HelenaContext, id: string, options: CallOptions = {}): Promise<unknown> {
-	return (await helenaRequest.call(this, { method: 'DELETE', path: apiPath`/v1/webhook/subscription/${id}`, ...options }));
+	return await helenaRequest.call(this, { method: 'DELETE', path: apiPath`/v1/webhook/subscription/${id}`, ...options });
 }
 
 /** GET /v1/contact/custom-field: the custom field definitions, flat or inside their groups. */
@@ -50,7 +55,8 @@ export async function listContactCustomFields(
 	this: HelenaContext,
 	{ nested = false, ...options }: CallOptions & { nested?: boolean } = {},
 ): Promise<IDataObject[] | null> {
-	return (await helenaRequest.call(this, { method: 'GET', path: '/v1/contact/custom-field', qs: { NestedList: nested }, ...options })) as IDataObject[] | null;
+	return (await helenaRequest.call(this, { method: 'GET', path: '/v1/contact/custom-field', qs: { NestedList: nested }, ...options })) as
+		IDataObject[] | null;
 }
 
 /** GET /v2/department: every department of the account (not paginated). */

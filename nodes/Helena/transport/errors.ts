@@ -149,10 +149,7 @@ function messageFor(failure: FailureContext, error: HelenaErrorBody): { message:
 		};
 	}
 	if (isNotFound(status, error)) {
-		const custom =
-			typeof failure.notFoundMessage === 'function'
-				? failure.notFoundMessage(error.text)
-				: failure.notFoundMessage;
+		const custom = typeof failure.notFoundMessage === 'function' ? failure.notFoundMessage(error.text) : failure.notFoundMessage;
 		return { message: custom ?? 'The requested record was not found in Helena' };
 	}
 	if (status === 404) {

@@ -17,11 +17,7 @@ import { helenaApiError, isFormError, isNotFound, readErrorBody } from './errors
 import type { NotFoundMessage } from './errors';
 import { coreUrl } from './url';
 
-export type HelenaContext =
-	| IExecuteFunctions
-	| ILoadOptionsFunctions
-	| IHookFunctions
-	| IWebhookFunctions;
+export type HelenaContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
 export interface HelenaRequest {
 	method: IHttpRequestMethods;
@@ -98,9 +94,7 @@ const MAX_NETWORK_ATTEMPTS = 3;
 /** n8n reports a failed connection as a NodeApiError whose httpCode is the system error code. */
 function networkCode(error: unknown): string | undefined {
 	const record = error as { code?: unknown; httpCode?: unknown; cause?: { code?: unknown } };
-	const code = [record?.code, record?.cause?.code, record?.httpCode].find(
-		(value) => typeof value === 'string' && /^E[A-Z_]+$/.test(value),
-	);
+	const code = [record?.code, record?.cause?.code, record?.httpCode].find((value) => typeof value === 'string' && /^E[A-Z_]+$/.test(value));
 	return code as string | undefined;
 }
 
@@ -108,10 +102,7 @@ function networkCode(error: unknown): string | undefined {
 type Sent = { response: IN8nHttpFullResponse } | { networkCode: string | undefined };
 
 /** What to do after an attempt: hand back the body, wait and try again, or give up with an error. */
-type Outcome =
-	| { done: true; body: unknown }
-	| { retryAfterMs: number; holdBudget: boolean }
-	| { error: NodeApiError };
+type Outcome = { done: true; body: unknown } | { retryAfterMs: number; holdBudget: boolean } | { error: NodeApiError };
 
 interface Attempt {
 	context: HelenaContext;
@@ -122,30 +113,37 @@ interface Attempt {
 }
 
 /** One attempt: the request with n8n's authentication, never following a redirect. */
-async function send(
-	{ context, request, url }: Attempt,
-	credentials: ICredentialDataDecryptedObject,
-): Promise<Sent> {
+async function send({ context, request, url }: Attempt, credentials: ICredentialDataDecryptedObject): Promise<Sent> {
 	const { method, qs, body } = request;
 	// Handing n8n the credential read before spares it a database read and a decryption per request.
 	const decrypted = {
-		credentialsDecrypted: { id: context.getNode().credentials?.helenaApi?.id ?? '', name: 'helenaApi', type: 'helenaApi', data: credentials },
+		credentialsDecrypted: {
+			id: context.getNode().credentials?.helenaApi?.id ?? '',
+			name: 'helenaApi',
+			type: 'helenaApi',
+			data: credentials,
+		},
 	};
 	try {
-		const response = (await context.helpers.httpRequestWithAuthentication.call(context, 'helenaApi', {
-			method,
-			url,
-			qs,
-			body,
-			json: true,
-			arrayFormat: 'repeat',
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			// n8n re-adds the Authorization header when it follows a redirect to another host, so a
-			// redirect is never followed: the key goes to the Base URL's host and nowhere else.
-			disableFollowRedirect: true,
-			sendCredentialsOnCrossOriginRedirect: false,
-		}, decrypted)) as IN8nHttpFullResponse;
+		const response = (await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			'helenaApi',
+			{
+				method,
+				url,
+				qs,
+				body,
+				json: true,
+				arrayFormat: 'repeat',
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				// n8n re-adds the Authorization header when it follows a redirect to another host, so a
+				// redirect is never followed: the key goes to the Base URL's host and nowhere else.
+				disableFollowRedirect: true,
+				sendCredentialsOnCrossOriginRedirect: false,
+			},
+			decrypted,
+		)) as IN8nHttpFullResponse;
 		return { response };
 	} catch (error) {
 		return { networkCode: networkCode(error) };

@@ -72,7 +72,15 @@ describe(`the example workflows run by n8n execute, in n8n ${e2e.version}`, () =
 		const tags = touched.tagNames.join(', ');
 		assert.equal(
 			row,
-			[touched.id, touched.name, touched.phoneNumber, touched.email ?? '', tags.includes(',') ? `"${tags}"` : tags, 'ACTIVE', touched.updatedAt].join(','),
+			[
+				touched.id,
+				touched.name,
+				touched.phoneNumber,
+				touched.email ?? '',
+				tags.includes(',') ? `"${tags}"` : tags,
+				'ACTIVE',
+				touched.updatedAt,
+			].join(','),
 		);
 		assert.equal(outputOf(result.runData, 'Contacts updated since yesterday').length, recent.length);
 	});

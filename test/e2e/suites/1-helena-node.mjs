@@ -20,7 +20,7 @@ describe(`the Helena node in n8n ${e2e.version}`, () => {
 		);
 	});
 
-	test('a failing request stops the workflow with Helena\'s message and never prints the key', async () => {
+	test("a failing request stops the workflow with Helena's message and never prints the key", async () => {
 		e2e.sandbox.clearRequests();
 		e2e.sandbox.failNext(1, { status: 503, method: 'POST' });
 		const result = await e2e.executeWorkflow(

@@ -40,9 +40,7 @@ export const READ_ONLY_KEYS = [
 	'utm',
 ];
 
-const canonical = new Map(
-	[...Object.keys(WRITABLE), ...READ_ONLY_KEYS].map((key) => [key.toLowerCase(), key]),
-);
+const canonical = new Map([...Object.keys(WRITABLE), ...READ_ONLY_KEYS].map((key) => [key.toLowerCase(), key]));
 
 /**
  * One input item's JSON as a batch contact. Keys match the API's names (case does not matter);

@@ -1,14 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import {
-	invalidInput,
-	readJsonObject,
-	readList,
-	readText,
-	readUpdateFields,
-	requireHttpUrl,
-	requireOneOf,
-} from '../../helpers';
+import { invalidInput, readJsonObject, readList, readText, readUpdateFields, requireHttpUrl, requireOneOf } from '../../helpers';
 import { typedCustomFields } from './customFields';
 import type { UpdateFieldName } from './fields';
 import { UPDATE_FIELD_NAMES, UTM_KEYS } from './fields';
@@ -75,18 +67,11 @@ async function readCustomFields(
 		mode === 'filter'
 			? Object.fromEntries(pairs.map(({ key, value }) => [key, value]))
 			: await typedCustomFields(context, pairs, itemIndex);
-	const json = hasJson
-		? readJsonObject(context, values.customFieldsJson, 'Custom Fields (JSON)', itemIndex)
-		: {};
+	const json = hasJson ? readJsonObject(context, values.customFieldsJson, 'Custom Fields (JSON)', itemIndex) : {};
 	return { ...picked, ...json };
 }
 
-function readMetadata(
-	context: IExecuteFunctions,
-	values: IDataObject,
-	itemIndex: number,
-	mode: BodyMode,
-): IDataObject | undefined {
+function readMetadata(context: IExecuteFunctions, values: IDataObject, itemIndex: number, mode: BodyMode): IDataObject | undefined {
 	if (values.metadataUi === undefined) return undefined;
 	const pairs = readPairs(context, values.metadataUi, 'entry', 'Metadata', itemIndex);
 	return Object.fromEntries(
@@ -190,11 +175,7 @@ export const CONTACT_UPDATE_FIELDS: Record<string, UpdateFieldName> = {
  * The update's `fields` list: Helena applies only the fields it names, so it is exactly the
  * fields present in the body, in the API's order; refused when it names none.
  */
-export function readContactUpdateFields(
-	context: IExecuteFunctions,
-	body: IDataObject,
-	itemIndex: number,
-): UpdateFieldName[] {
+export function readContactUpdateFields(context: IExecuteFunctions, body: IDataObject, itemIndex: number): UpdateFieldName[] {
 	return readUpdateFields(context, body, CONTACT_UPDATE_FIELDS, itemIndex);
 }
 
@@ -220,13 +201,7 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 		if (fields.length) options.upsertFields = fields;
 	}
 	if (given.upsertTagOperation !== undefined) {
-		options.upsertTagOperation = requireOneOf(
-			context,
-			given.upsertTagOperation,
-			UPSERT_TAG_OPERATIONS,
-			'Upsert Tag Operation',
-			itemIndex,
-		);
+		options.upsertTagOperation = requireOneOf(context, given.upsertTagOperation, UPSERT_TAG_OPERATIONS, 'Upsert Tag Operation', itemIndex);
 	}
 	return Object.keys(options).length ? options : undefined;
 }
@@ -234,11 +209,6 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 /** Helena needs something to create a contact from and to match an existing one by. */
 export function requireIdentity(context: IExecuteFunctions, body: IDataObject, itemIndex: number): void {
 	if (!body.name && !body.phoneNumber && !body.email && !body.instagram) {
-		throw invalidInput(
-			context,
-			'Contact',
-			'needs at least one of Name, Phone Number, Email or Instagram',
-			itemIndex,
-		);
+		throw invalidInput(context, 'Contact', 'needs at least one of Name, Phone Number, Email or Instagram', itemIndex);
 	}
 }

@@ -38,8 +38,7 @@ export interface ContactTarget {
 /** Reads the `contact` locator of one item and checks it before any request. */
 export function readContactTarget(context: IExecuteFunctions, itemIndex: number): ContactTarget {
 	const locator = context.getNodeParameter('contact', itemIndex) as INodeParameterResourceLocator | string;
-	const { mode, value } =
-		typeof locator === 'object' && locator !== null ? locator : { mode: 'id', value: locator };
+	const { mode, value } = typeof locator === 'object' && locator !== null ? locator : { mode: 'id', value: locator };
 	if (mode === 'phone') {
 		const phone = String(value ?? '').trim();
 		if (!phone) throw invalidInput(context, 'Contact', 'needs a phone number', itemIndex);
@@ -50,9 +49,7 @@ export function readContactTarget(context: IExecuteFunctions, itemIndex: number)
 
 /** `/v1/contact/{id}` or `/v1/contact/phonenumber/{phone}`, the value URL-encoded. */
 export function contactV1Path(target: ContactTarget): string {
-	return target.byPhone
-		? apiPath`/v1/contact/phonenumber/${target.value}`
-		: apiPath`/v1/contact/${target.value}`;
+	return target.byPhone ? apiPath`/v1/contact/phonenumber/${target.value}` : apiPath`/v1/contact/${target.value}`;
 }
 
 /**

@@ -54,12 +54,7 @@ function listField(displayName: string, name: string, description: string, place
 	return { displayName, name, type: 'string', default: '', placeholder, description };
 }
 
-const tagNamesField = listField(
-	'Tag Names',
-	'tagNames',
-	'Tag names separated by commas, or a list from an expression',
-	'e.g. VIP, Lead',
-);
+const tagNamesField = listField('Tag Names', 'tagNames', 'Tag names separated by commas, or a list from an expression', 'e.g. VIP, Lead');
 const tagIdsField = listField(
 	'Tag IDs',
 	'tagIds',
@@ -103,16 +98,14 @@ export const customFieldsUiField: INodeProperties = {
 					type: 'options',
 					typeOptions: { loadOptionsMethod: 'getContactCustomFields' },
 					default: '',
-					description:
-						'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+					description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 				},
 				{
 					displayName: 'Value',
 					name: 'value',
 					type: 'string',
 					default: '',
-					description:
-						'Numbers, true/false and comma-separated choices are converted to the field type; leave empty to clear the field',
+					description: 'Numbers, true/false and comma-separated choices are converted to the field type; leave empty to clear the field',
 				},
 			],
 		},
@@ -277,9 +270,7 @@ function withFilterValue(field: INodeProperties) {
 	const [group] = field.options as Array<{ displayName: string; name: string; values: INodeProperties[] }>;
 	return {
 		...group,
-		values: group.values.map((value) =>
-			value.name === 'value' ? { ...value, description: 'The value to match' } : value,
-		),
+		values: group.values.map((value) => (value.name === 'value' ? { ...value, description: 'The value to match' } : value)),
 	};
 }
 
@@ -307,16 +298,14 @@ export const createOptionsField: INodeProperties = optionsCollection([
 		name: 'getIfExists',
 		type: 'boolean',
 		default: false,
-		description:
-			'Whether to return a contact that already exists (same phone number, email or Instagram) unchanged instead of failing',
+		description: 'Whether to return a contact that already exists (same phone number, email or Instagram) unchanged instead of failing',
 	},
 	{
 		displayName: 'Upsert',
 		name: 'upsert',
 		type: 'boolean',
 		default: false,
-		description:
-			'Whether to update a contact that already exists (same phone number, email or Instagram) instead of failing',
+		description: 'Whether to update a contact that already exists (same phone number, email or Instagram) instead of failing',
 	},
 	{
 		displayName: 'Upsert Fields',

@@ -5,16 +5,9 @@ import { filtersCollection, runPerItem } from '../../helpers';
 import { fetchAllPages } from '../../transport';
 import { dateRangeFields, listingFields, listOptionsField, outputContacts, readDate, readListing, statusFilterField } from './listing';
 
-const properties: INodeProperties[] = [
-	...listingFields,
-	filtersCollection([...dateRangeFields, statusFilterField]),
-	listOptionsField,
-];
+const properties: INodeProperties[] = [...listingFields, filtersCollection([...dateRangeFields, statusFilterField]), listOptionsField];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: ['getAll'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['getAll'] } }, properties);
 
 /** GET /v1/contact query parameters (PascalCase, as the API names them). */
 const QUERY_OF_DATE: Record<string, string> = {

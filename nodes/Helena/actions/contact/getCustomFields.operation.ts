@@ -10,15 +10,11 @@ const properties: INodeProperties[] = [
 		name: 'nested',
 		type: 'boolean',
 		default: false,
-		description:
-			'Whether to return the fields inside their groups (under "children") instead of one flat list',
+		description: 'Whether to return the fields inside their groups (under "children") instead of one flat list',
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: ['getCustomFields'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['getCustomFields'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {

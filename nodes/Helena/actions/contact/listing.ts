@@ -131,12 +131,7 @@ export const dateRangeLabels: Record<string, string> = {
 };
 
 /** A date bound as sent to Helena, or undefined when not set; unparseable dates are an input error. */
-export function readDate(
-	context: IExecuteFunctions,
-	values: IDataObject,
-	name: string,
-	itemIndex: number,
-): string | undefined {
+export function readDate(context: IExecuteFunctions, values: IDataObject, name: string, itemIndex: number): string | undefined {
 	const raw = values[name] as unknown;
 	if (raw === undefined || raw === null || raw === '') return undefined;
 	const text =

@@ -12,21 +12,21 @@ const ORIGINS = ['CREATED_BY_USER', 'CREATED_FROM_HUB', 'IMPORTED'];
 
 const filterFields = (
 	[
-	...filterContactFields,
-	...dateRangeFields,
-	{
-		displayName: 'Origin',
-		name: 'origin',
-		type: 'options',
-		options: [
-			{ name: 'Created by a User', value: 'CREATED_BY_USER' },
-			{ name: 'Created From a Conversation', value: 'CREATED_FROM_HUB' },
-			{ name: 'Imported', value: 'IMPORTED' },
-		],
-		default: 'CREATED_BY_USER',
-		description: 'How the contact came into Helena',
-	},
-	statusFilterField,
+		...filterContactFields,
+		...dateRangeFields,
+		{
+			displayName: 'Origin',
+			name: 'origin',
+			type: 'options',
+			options: [
+				{ name: 'Created by a User', value: 'CREATED_BY_USER' },
+				{ name: 'Created From a Conversation', value: 'CREATED_FROM_HUB' },
+				{ name: 'Imported', value: 'IMPORTED' },
+			],
+			default: 'CREATED_BY_USER',
+			description: 'How the contact came into Helena',
+		},
+		statusFilterField,
 	] as INodeProperties[]
 ).sort((a, b) => a.displayName.localeCompare(b.displayName));
 
@@ -44,10 +44,7 @@ const properties: INodeProperties[] = [
 	listOptionsField,
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: ['search'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['search'] } }, properties);
 
 function readRange(
 	context: IExecuteFunctions,

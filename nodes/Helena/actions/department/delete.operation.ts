@@ -5,10 +5,9 @@ import { runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
 import { departmentLocator, notFoundMessage, readDepartmentId } from './departmentFields';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['department'], operation: ['delete'] } },
-	[departmentLocator] as INodeProperties[],
-);
+export const description = updateDisplayOptions({ show: { resource: ['department'], operation: ['delete'] } }, [
+	departmentLocator,
+] as INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {

@@ -187,12 +187,7 @@ export function readDepartmentName(context: IExecuteFunctions, value: unknown, i
 }
 
 /** The rows of an Agents field as API items; `withRoles: false` sends only the user IDs. */
-export function readAgents(
-	context: IExecuteFunctions,
-	value: unknown,
-	itemIndex: number,
-	{ withRoles = true } = {},
-): IDataObject[] {
+export function readAgents(context: IExecuteFunctions, value: unknown, itemIndex: number, { withRoles = true } = {}): IDataObject[] {
 	const rows = ((value as IDataObject | undefined)?.agent ?? []) as IDataObject[];
 	return rows.map((row) => {
 		const userId = requireUuid(context, row.userId, 'User ID', itemIndex);
@@ -238,11 +233,7 @@ function readChannelsConfig(context: IExecuteFunctions, value: unknown, itemInde
 }
 
 /** The body properties of the department settings that were set, validated (create and update). */
-export function readDepartmentSettings(
-	context: IExecuteFunctions,
-	values: IDataObject,
-	itemIndex: number,
-): IDataObject {
+export function readDepartmentSettings(context: IExecuteFunctions, values: IDataObject, itemIndex: number): IDataObject {
 	const body: IDataObject = {};
 	if (values.name !== undefined) body.name = readDepartmentName(context, values.name, itemIndex);
 	if (values.isDefault !== undefined) body.isDefault = values.isDefault;

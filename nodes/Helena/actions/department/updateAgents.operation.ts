@@ -42,10 +42,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['department'], operation: ['updateAgents'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['department'], operation: ['updateAgents'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {

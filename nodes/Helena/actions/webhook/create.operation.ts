@@ -13,10 +13,7 @@ const properties: INodeProperties[] = [
 	{ ...enabledField, description: 'Whether Helena delivers events right away; a disabled subscription is kept but paused' },
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['webhook'], operation: ['create'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['create'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {

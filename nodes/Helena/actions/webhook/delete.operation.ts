@@ -5,10 +5,9 @@ import { runPerItem } from '../../helpers';
 import { deleteSubscription } from '../../transport';
 import { notFoundMessage, readSubscriptionId, subscriptionLocator } from './subscriptionFields';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['webhook'], operation: ['delete'] } },
-	[subscriptionLocator] as INodeProperties[],
-);
+export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['delete'] } }, [
+	subscriptionLocator,
+] as INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {

@@ -5,19 +5,22 @@ import { READ_CONCURRENCY, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
 import { notFoundMessage, readSubscriptionId, subscriptionLocator } from './subscriptionFields';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['webhook'], operation: ['get'] } },
-	[subscriptionLocator] as INodeProperties[],
-);
+export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['get'] } }, [
+	subscriptionLocator,
+] as INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(this, async (itemIndex) => {
-		const id = readSubscriptionId(this, itemIndex);
-		return (await helenaRequest.call(this, {
-			method: 'GET',
-			path: apiPath`/v1/webhook/subscription/${id}`,
-			itemIndex,
-			notFoundMessage: notFoundMessage(id),
-		})) as IDataObject;
-	}, { concurrency: READ_CONCURRENCY });
+	return await runPerItem.call(
+		this,
+		async (itemIndex) => {
+			const id = readSubscriptionId(this, itemIndex);
+			return (await helenaRequest.call(this, {
+				method: 'GET',
+				path: apiPath`/v1/webhook/subscription/${id}`,
+				itemIndex,
+				notFoundMessage: notFoundMessage(id),
+			})) as IDataObject;
+		},
+		{ concurrency: READ_CONCURRENCY },
+	);
 }
