@@ -72,7 +72,8 @@ for (const line of [
 	'GET    /__sandbox/deliveries      DELETE /__sandbox/deliveries',
 	'POST   /__sandbox/variations      {statusCode, notFound, validation, tagRemoval, webhookDate, auth}',
 	'GET    /__sandbox/contract        requests held against the contract, and violations',
-]) console.log(`  ${line.replace(/(\/__sandbox)/g, `${sb.url}$1`)}`);
+])
+	console.log(`  ${line.replace(/(\/__sandbox)/g, `${sb.url}$1`)}`);
 console.log('Ctrl+C to stop.');
 
 let closing = false;

@@ -27,7 +27,13 @@ describe('Contact > Get Many and Search: Order By', () => {
 	test('the known fields are offered in the list', () => {
 		const { orderByField } = require('../../nodes/Helena/actions/contact/listing');
 		expect(orderByField.options.map((option: { value: string }) => option.value)).toEqual([
-			'createdAt', 'email', 'instagram', 'name', 'phoneNumber', 'status', 'updatedAt',
+			'createdAt',
+			'email',
+			'instagram',
+			'name',
+			'phoneNumber',
+			'status',
+			'updatedAt',
 		]);
 	});
 });

@@ -14,7 +14,12 @@ describe('Contact > Replace All with no tags', () => {
 	});
 
 	test('Update Tags: sends an empty list and the contact has no tags left', async () => {
-		const { items, error } = await helena.run({ resource: 'contact', operation: 'updateTags', contact: byId(MARIA_ID), tagsOperation: 'ReplaceAll' });
+		const { items, error } = await helena.run({
+			resource: 'contact',
+			operation: 'updateTags',
+			contact: byId(MARIA_ID),
+			tagsOperation: 'ReplaceAll',
+		});
 
 		expect(error).toBeUndefined();
 		expect(helena.apiRequests().map((request) => request.body)).toEqual([{ operation: 'ReplaceAll', tagNames: [] }]);

@@ -52,10 +52,7 @@ describe.each([
 	});
 
 	test('once a spelling is known, a 400 for another reason is not answered by a second spelling', async () => {
-		const { error } = await helena.run(
-			{ ...removal, tagNames: '', tagIds: '0b0b0b0b-0000-4000-8000-000000000000' },
-			noPacing,
-		);
+		const { error } = await helena.run({ ...removal, tagNames: '', tagIds: '0b0b0b0b-0000-4000-8000-000000000000' }, noPacing);
 
 		expect((error as { description?: string })?.description).toContain('Etiqueta não encontrada');
 		expect(operationsSent(helena.apiRequests())).toEqual([`${understood} 400`]);

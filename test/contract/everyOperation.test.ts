@@ -59,52 +59,178 @@ function operations(ids: { contact: string; department: string; subscription: st
 		phoneNumber: '+55|11955554444',
 		pictureUrl: 'https://example.com/picture.png',
 		status: 'ACTIVE',
-		utm: { values: { source: 's', medium: 'm', campaign: 'c', content: 'ct', headline: 'h', term: 't', referralUrl: 'https://example.com/r' } },
+		utm: {
+			values: { source: 's', medium: 'm', campaign: 'c', content: 'ct', headline: 'h', term: 't', referralUrl: 'https://example.com/r' },
+		},
 	};
 	return [
-		['contact create', { ...contact, operation: 'create', name: 'Every Option', phoneNumber: '+55|11955550000', additionalFields: contactFields, options: createOptions }],
-		['contact get by id', { ...contact, operation: 'get', contact: byId(ids.contact), simple: false, options: { includeDetails: ['Tags', 'CustomFields', 'Portfolios'] } }],
-		['contact get by phone', { ...contact, operation: 'get', contact: byPhone('+55|11955550000'), simple: false, options: { includeDetails: ['Tags'] } }],
-		['contact get many', { ...contact, operation: 'getAll', returnAll: false, limit: 3, simple: false, filters: { ...dateFilters, status: 'ACTIVE' }, options: listingOptions }],
-		['contact search', {
-			...contact,
-			operation: 'search',
-			textFilter: 'every',
-			returnAll: true,
-			simple: false,
-			filters: { ...contactFields, name: 'Every', phoneNumber: '11955550000', ...dateFilters, origin: 'CREATED_BY_USER', status: 'ACTIVE' },
-			options: listingOptions,
-		}],
-		['contact update by id', { ...contact, operation: 'update', contact: byId(ids.contact), updateFields, options: { tagsOperation: 'InsertIfNotExists' } }],
-		['contact update by phone', { ...contact, operation: 'update', contact: byPhone('+55|11955554444'), updateFields: { ...updateFields, phoneNumber: '+55|11955550000' }, options: { tagsOperation: 'ReplaceAll' } }],
-		['contact tags by id', { ...contact, operation: 'updateTags', contact: byId(ids.contact), tagsOperation: 'InsertIfNotExists', tagNames: 'Lead', tagIds: VIP }],
-		['contact tags by phone', { ...contact, operation: 'updateTags', contact: byPhone('+55|11955550000'), tagsOperation: 'ReplaceAll', tagNames: 'Lead', tagIds: VIP }],
-		['contact create or update many', { ...contact, operation: 'upsertMany', dataMode: 'defineBelow', name: 'Batch Option', phoneNumber: '+55|11955553333', additionalFields: contactFields, options: { upsert: true, upsertFields: ['Name'], getIfExists: false, upsertTagOperation: 'REPLACEALL' } }],
+		[
+			'contact create',
+			{
+				...contact,
+				operation: 'create',
+				name: 'Every Option',
+				phoneNumber: '+55|11955550000',
+				additionalFields: contactFields,
+				options: createOptions,
+			},
+		],
+		[
+			'contact get by id',
+			{
+				...contact,
+				operation: 'get',
+				contact: byId(ids.contact),
+				simple: false,
+				options: { includeDetails: ['Tags', 'CustomFields', 'Portfolios'] },
+			},
+		],
+		[
+			'contact get by phone',
+			{ ...contact, operation: 'get', contact: byPhone('+55|11955550000'), simple: false, options: { includeDetails: ['Tags'] } },
+		],
+		[
+			'contact get many',
+			{
+				...contact,
+				operation: 'getAll',
+				returnAll: false,
+				limit: 3,
+				simple: false,
+				filters: { ...dateFilters, status: 'ACTIVE' },
+				options: listingOptions,
+			},
+		],
+		[
+			'contact search',
+			{
+				...contact,
+				operation: 'search',
+				textFilter: 'every',
+				returnAll: true,
+				simple: false,
+				filters: {
+					...contactFields,
+					name: 'Every',
+					phoneNumber: '11955550000',
+					...dateFilters,
+					origin: 'CREATED_BY_USER',
+					status: 'ACTIVE',
+				},
+				options: listingOptions,
+			},
+		],
+		[
+			'contact update by id',
+			{ ...contact, operation: 'update', contact: byId(ids.contact), updateFields, options: { tagsOperation: 'InsertIfNotExists' } },
+		],
+		[
+			'contact update by phone',
+			{
+				...contact,
+				operation: 'update',
+				contact: byPhone('+55|11955554444'),
+				updateFields: { ...updateFields, phoneNumber: '+55|11955550000' },
+				options: { tagsOperation: 'ReplaceAll' },
+			},
+		],
+		[
+			'contact tags by id',
+			{
+				...contact,
+				operation: 'updateTags',
+				contact: byId(ids.contact),
+				tagsOperation: 'InsertIfNotExists',
+				tagNames: 'Lead',
+				tagIds: VIP,
+			},
+		],
+		[
+			'contact tags by phone',
+			{
+				...contact,
+				operation: 'updateTags',
+				contact: byPhone('+55|11955550000'),
+				tagsOperation: 'ReplaceAll',
+				tagNames: 'Lead',
+				tagIds: VIP,
+			},
+		],
+		[
+			'contact create or update many',
+			{
+				...contact,
+				operation: 'upsertMany',
+				dataMode: 'defineBelow',
+				name: 'Batch Option',
+				phoneNumber: '+55|11955553333',
+				additionalFields: contactFields,
+				options: { upsert: true, upsertFields: ['Name'], getIfExists: false, upsertTagOperation: 'REPLACEALL' },
+			},
+		],
 		['contact custom fields', { ...contact, operation: 'getCustomFields', nested: true }],
 
-		['department create', {
-			...department,
-			operation: 'create',
-			name: 'Every Option',
-			additionalFields: { agents, channelsConfig, isDefault: false, distributionConfig, distributionIsEnabled: true, restrictionType: 'USER_RESTRICTION' },
-		}],
+		[
+			'department create',
+			{
+				...department,
+				operation: 'create',
+				name: 'Every Option',
+				additionalFields: {
+					agents,
+					channelsConfig,
+					isDefault: false,
+					distributionConfig,
+					distributionIsEnabled: true,
+					restrictionType: 'USER_RESTRICTION',
+				},
+			},
+		],
 		['department get', { ...department, operation: 'get', department: byId(ids.department), includeDetails: 'All' }],
 		['department get many', { ...department, operation: 'getAll' }],
-		['department update', {
-			...department,
-			operation: 'update',
-			department: byId(ids.department),
-			updateFields: { name: 'Every Option 2', channelsConfig, isDefault: false, distributionConfig, distributionIsEnabled: false, restrictionType: 'NONE' },
-		}],
+		[
+			'department update',
+			{
+				...department,
+				operation: 'update',
+				department: byId(ids.department),
+				updateFields: {
+					name: 'Every Option 2',
+					channelsConfig,
+					isDefault: false,
+					distributionConfig,
+					distributionIsEnabled: false,
+					restrictionType: 'NONE',
+				},
+			},
+		],
 		['department agents', { ...department, operation: 'updateAgents', department: byId(ids.department), agentsAction: 'Upsert', agents }],
 		['department channels', { ...department, operation: 'getChannels', department: byId(ids.department) }],
 		['department delete', { ...department, operation: 'delete', department: byId(ids.department) }],
 
 		['webhook events', { ...webhook, operation: 'getEvents' }],
-		['webhook create', { ...webhook, operation: 'create', name: 'Every Option', url: 'https://example.com/hook', events: ['SESSION_NEW', 'CONTACT_NEW'], enabled: false }],
+		[
+			'webhook create',
+			{
+				...webhook,
+				operation: 'create',
+				name: 'Every Option',
+				url: 'https://example.com/hook',
+				events: ['SESSION_NEW', 'CONTACT_NEW'],
+				enabled: false,
+			},
+		],
 		['webhook get', { ...webhook, operation: 'get', subscription: byId(ids.subscription) }],
 		['webhook get many', { ...webhook, operation: 'getAll' }],
-		['webhook update', { ...webhook, operation: 'update', subscription: byId(ids.subscription), updateFields: { enabled: true, events: ['SESSION_NEW'], name: 'Every Option 2', url: 'https://example.com/hook2' } }],
+		[
+			'webhook update',
+			{
+				...webhook,
+				operation: 'update',
+				subscription: byId(ids.subscription),
+				updateFields: { enabled: true, events: ['SESSION_NEW'], name: 'Every Option 2', url: 'https://example.com/hook2' },
+			},
+		],
 		['webhook delete', { ...webhook, operation: 'delete', subscription: byId(ids.subscription) }],
 	];
 }
@@ -113,10 +239,11 @@ function operations(ids: { contact: string; department: string; subscription: st
 function contractKeys(): Set<string> {
 	const keys = new Set<string>();
 	const walk = (type: any, at: string) => {
-		if (type.type === 'shape') for (const [name, inner] of Object.entries(type.keys)) {
-			keys.add(`${at}.${name}`);
-			walk(inner, `${at}.${name}`);
-		}
+		if (type.type === 'shape')
+			for (const [name, inner] of Object.entries(type.keys)) {
+				keys.add(`${at}.${name}`);
+				walk(inner, `${at}.${name}`);
+			}
 		if (type.type === 'list') walk(type.of, `${at}[]`);
 	};
 	for (const endpoint of ENDPOINTS) {
@@ -156,7 +283,11 @@ describe('Contract: every operation with every option set', () => {
 		for (let step = 0; step < operations(ids).length; step++) {
 			const [title, parameters] = operations(ids)[step];
 			const { items, error } = await helena.run(parameters);
-			expect({ title, error: error?.message, description: (error as { description?: string })?.description }).toEqual({ title, error: undefined, description: undefined });
+			expect({ title, error: error?.message, description: (error as { description?: string })?.description }).toEqual({
+				title,
+				error: undefined,
+				description: undefined,
+			});
 			if (title === 'contact create') ids.contact = String(items[0].json.id);
 			if (title === 'department create') ids.department = String(items[0].json.id);
 			if (title === 'webhook create') ids.subscription = String(items[0].json.id);
@@ -165,10 +296,12 @@ describe('Contract: every operation with every option set', () => {
 		expect(requests.filter((request) => request.violations)).toEqual([]);
 		expect(helena.sandbox.contract.violations).toEqual([]);
 
-		const called = new Set(requests.map((request) => {
-			const { endpoint } = findEndpoint(request.method, request.path.replace(/^\/core/, ''));
-			return `${endpoint.method} ${endpoint.path}`;
-		}));
+		const called = new Set(
+			requests.map((request) => {
+				const { endpoint } = findEndpoint(request.method, request.path.replace(/^\/core/, ''));
+				return `${endpoint.method} ${endpoint.path}`;
+			}),
+		);
 		expect(called.size).toBe(24);
 
 		const sent = new Set(requests.flatMap(sentKeys));

@@ -27,7 +27,9 @@ describe('Contract ledger teardown', () => {
 		write('a.json', { validated: 10, violations: 0, refusedOnPurpose: 2 });
 		write('b.json', { validated: 5, violations: 0 });
 		await teardown();
-		expect(log.mock.calls).toEqual([['\nContract: 15 requests validated, 0 violations (2 more refused on purpose by the tests that prove the check)']]);
+		expect(log.mock.calls).toEqual([
+			['\nContract: 15 requests validated, 0 violations (2 more refused on purpose by the tests that prove the check)'],
+		]);
 	});
 
 	test('fails the run when any sandbox saw a violation, naming the test file and the key', async () => {

@@ -36,9 +36,7 @@ describe('Contract: what the strict sandbox refuses', () => {
 		]);
 		expect(answer.json.text).toContain('body.phonenumber');
 		expect(second.status).toBe(400);
-		expect(second.json.details.violations).toEqual([
-			{ key: 'body.Name', message: "unknown key 'Name': the contract spells it 'name'" },
-		]);
+		expect(second.json.details.violations).toEqual([{ key: 'body.Name', message: "unknown key 'Name': the contract spells it 'name'" }]);
 		expect(helena.sandbox.counts().contacts).toBe(contacts);
 		expect(helena.sandbox.contractStats()).toMatchObject({ validated: before + 2, violations: 2 });
 		// provoked on purpose: taken, so they do not count against the run
@@ -86,7 +84,10 @@ describe('Contract: what the strict sandbox refuses', () => {
 			);
 			const body = endpoint.body ? (endpoint.path.endsWith('/agents') ? { action: 'Upsert', items: [] } : {}) : undefined;
 			const answer = await call(endpoint.method, path, body);
-			expect({ route: `${endpoint.method} ${endpoint.path}`, status: answer.status }).not.toEqual({ route: `${endpoint.method} ${endpoint.path}`, status: 404 });
+			expect({ route: `${endpoint.method} ${endpoint.path}`, status: answer.status }).not.toEqual({
+				route: `${endpoint.method} ${endpoint.path}`,
+				status: 404,
+			});
 		}
 		helena.sandbox.takeViolations();
 	});

@@ -32,7 +32,7 @@ describe('What Helena varies, read right', () => {
 		expect(error?.message).toBe('Helena answered 503 (ServiceUnavailable)');
 	});
 
-	test('a 404 without Helena\'s error body is a path Helena does not have, not a missing record', () => {
+	test("a 404 without Helena's error body is a path Helena does not have, not a missing record", () => {
 		expect(isNotFound(404, readErrorBody(''))).toBe(false);
 		expect(isNotFound(404, readErrorBody('<html>Not Found</html>'))).toBe(false);
 		expect(isNotFound(404, readErrorBody({ key: 'NOT_FOUND', text: 'Contato não encontrado', httpStatusCode: 404 }))).toBe(true);

@@ -40,8 +40,19 @@ const CONTACT_ORIGIN = t.enum(['CREATED_BY_USER', 'CREATED_FROM_HUB', 'IMPORTED'
 const ORDER_DIRECTION = t.enum(['ASCENDING', 'DESCENDING']);
 const CONTACT_DETAILS = t.enum(['Tags', 'CustomFields', 'Portfolios']);
 const CONTACT_FIELDS = t.enum([
-	'Name', 'PhoneNumber', 'Email', 'Instagram', 'Annotation', 'Tags', 'Status', 'CustomFields',
-	'PictureUrl', 'Portfolio', 'SequenceIds', 'Utm', 'Metadata',
+	'Name',
+	'PhoneNumber',
+	'Email',
+	'Instagram',
+	'Annotation',
+	'Tags',
+	'Status',
+	'CustomFields',
+	'PictureUrl',
+	'Portfolio',
+	'SequenceIds',
+	'Utm',
+	'Metadata',
 ]);
 
 /**
@@ -54,9 +65,22 @@ const TAG_OPERATION = t.enum(['InsertIfNotExists', TAG_REMOVAL.seed, TAG_REMOVAL
 const UPSERT_TAG_OPERATION = vendor(t.enum(['INSERTIFNOTEXISTS', 'DELETEIFEXISTS', 'REPLACEALL']));
 
 const WEBHOOK_EVENTS = [
-	'SESSION_NEW', 'SESSION_UPDATE', 'SESSION_COMPLETE', 'MESSAGE_RECEIVED', 'MESSAGE_UPDATED', 'MESSAGE_SENT',
-	'CONTACT_NEW', 'CONTACT_UPDATE', 'CONTACT_TAG_UPDATE', 'PAYMENT_NEW', 'PAYMENT_UPDATE', 'PANEL_CARD_NEW',
-	'PANEL_CARD_UPDATE', 'PANEL_CARD_STEP_CHANGE', 'PANEL_CARD_NOTE_NEW', 'PANEL_CARD_NOTE_UPDATE',
+	'SESSION_NEW',
+	'SESSION_UPDATE',
+	'SESSION_COMPLETE',
+	'MESSAGE_RECEIVED',
+	'MESSAGE_UPDATED',
+	'MESSAGE_SENT',
+	'CONTACT_NEW',
+	'CONTACT_UPDATE',
+	'CONTACT_TAG_UPDATE',
+	'PAYMENT_NEW',
+	'PAYMENT_UPDATE',
+	'PANEL_CARD_NEW',
+	'PANEL_CARD_UPDATE',
+	'PANEL_CARD_STEP_CHANGE',
+	'PANEL_CARD_NOTE_NEW',
+	'PANEL_CARD_NOTE_UPDATE',
 ];
 
 /** Vendor lengths: contact name, phone, e-mail and Instagram up to 255 characters. */
@@ -90,9 +114,11 @@ const CONTACT_UPDATE_BODY = t.shape({
 	...CONTACT_WRITE_KEYS,
 	status: nullable(CONTACT_STATUS),
 	pictureUrl: nullable(t.string()),
-	utm: t.shape(Object.fromEntries(
-		['source', 'medium', 'campaign', 'content', 'headline', 'term', 'referralUrl'].map((key) => [key, nullable(t.string())]),
-	)),
+	utm: t.shape(
+		Object.fromEntries(
+			['source', 'medium', 'campaign', 'content', 'headline', 'term', 'referralUrl'].map((key) => [key, nullable(t.string())]),
+		),
+	),
 	options: t.shape({ tagsOperation: TAG_OPERATION }),
 });
 
@@ -127,9 +153,9 @@ const DEPARTMENT_SETTINGS = {
 	restrictionType: nullable(vendor(t.enum(['NONE', 'DEPARTMENT_RESTRICTION', 'USER_RESTRICTION']))),
 	channelsConfig: CHANNELS_CONFIG,
 };
-const DEPARTMENT_FIELDS = vendor(t.enum([
-	'Name', 'Description', 'IsDefault', 'DistributionIsEnabled', 'ChannelsConfig', 'RestrictionType', 'DistributionConfig',
-]));
+const DEPARTMENT_FIELDS = vendor(
+	t.enum(['Name', 'Description', 'IsDefault', 'DistributionIsEnabled', 'ChannelsConfig', 'RestrictionType', 'DistributionConfig']),
+);
 
 const SUBSCRIPTION_EVENTS = t.list(vendor(t.enum(WEBHOOK_EVENTS)), { min: 1 });
 
@@ -209,7 +235,12 @@ const ENDPOINTS = [
 	{ method: 'GET', path: '/v1/contact/custom-field', query: { NestedList: t.boolean() } },
 
 	{ method: 'GET', path: '/v2/department' },
-	{ method: 'GET', path: '/v1/department/{id}', params: { id: t.uuid() }, query: { includeDetails: vendor(t.enum(['All', 'Agents', 'Channels'])) } },
+	{
+		method: 'GET',
+		path: '/v1/department/{id}',
+		params: { id: t.uuid() },
+		query: { includeDetails: vendor(t.enum(['All', 'Agents', 'Channels'])) },
+	},
 	{ method: 'POST', path: '/v1/department', body: t.shape({ ...DEPARTMENT_SETTINGS, agents: t.list(AGENT) }) },
 	{
 		method: 'PUT',

@@ -30,10 +30,13 @@ const isPlainObject = (v) => typeof v === 'object' && v !== null && !Array.isArr
 
 const compiled = ENDPOINTS.map((endpoint) => ({
 	endpoint,
-	segments: endpoint.path.split('/').slice(1).map((s) => {
-		const param = /^\{(\w+)\}$/.exec(s);
-		return param ? { param: param[1] } : { literal: s };
-	}),
+	segments: endpoint.path
+		.split('/')
+		.slice(1)
+		.map((s) => {
+			const param = /^\{(\w+)\}$/.exec(s);
+			return param ? { param: param[1] } : { literal: s };
+		}),
 }));
 
 /**
@@ -48,7 +51,8 @@ function findEndpoint(method, rawPath) {
 	for (const entry of compiled) {
 		if (entry.endpoint.method !== method || entry.segments.length !== parts.length) continue;
 		const fits = entry.segments.every((seg, i) =>
-			seg.literal !== undefined ? parts[i].toLowerCase() === seg.literal.toLowerCase() : parts[i] !== '');
+			seg.literal !== undefined ? parts[i].toLowerCase() === seg.literal.toLowerCase() : parts[i] !== '',
+		);
 		if (!fits) continue;
 		const literals = entry.segments.filter((seg) => seg.literal !== undefined).length;
 		if (!best || literals > best.literals) best = { entry, literals };
@@ -59,7 +63,12 @@ function findEndpoint(method, rawPath) {
 const nearCase = (name, names) => names.find((n) => n.toLowerCase() === name.toLowerCase());
 const unknownKey = (key, name, names) => {
 	const near = nearCase(name, names);
-	return { key, message: near ? `unknown key '${name}': the contract spells it '${near}'` : `unknown key '${name}' (known: ${names.join(', ') || 'none'})` };
+	return {
+		key,
+		message: near
+			? `unknown key '${name}': the contract spells it '${near}'`
+			: `unknown key '${name}' (known: ${names.join(', ') || 'none'})`,
+	};
 };
 
 /**
@@ -121,7 +130,8 @@ function checkValue(type, value, key, problems, fromQuery = false) {
 				if (!Object.hasOwn(type.keys, name)) problems.push(unknownKey(`${key}.${name}`, name, names));
 				else checkValue(type.keys[name], item, `${key}.${name}`, problems);
 			}
-			for (const name of names) if (type.keys[name].required && !Object.hasOwn(value, name)) problems.push({ key: `${key}.${name}`, message: 'is required' });
+			for (const name of names)
+				if (type.keys[name].required && !Object.hasOwn(value, name)) problems.push({ key: `${key}.${name}`, message: 'is required' });
 			return;
 		}
 		default:
@@ -141,7 +151,8 @@ function problemsOf(match, rawQuery, body) {
 	const problems = [];
 	segments.forEach((seg, i) => {
 		if (seg.literal !== undefined) {
-			if (parts[i] !== seg.literal) problems.push({ key: 'path', message: `segment '${parts[i]}' must be written '${seg.literal}' (${endpoint.path})` });
+			if (parts[i] !== seg.literal)
+				problems.push({ key: 'path', message: `segment '${parts[i]}' must be written '${seg.literal}' (${endpoint.path})` });
 			return;
 		}
 		let value;
@@ -218,11 +229,13 @@ class ContractCheck {
 		this.validated++;
 		ledger.validated++;
 		const problems = problemsOf(match, rawQuery, body);
-		if (!rawPath.startsWith('/core')) problems.unshift({ key: 'path', message: `the service prefix must be written '/core', not '${rawPath.slice(0, 5)}'` });
+		if (!rawPath.startsWith('/core'))
+			problems.unshift({ key: 'path', message: `the service prefix must be written '/core', not '${rawPath.slice(0, 5)}'` });
 		if (problems.length) {
 			this.violations.push({ method, path: rawPath, problems });
 			ledger.violations++;
-			if (ledger.examples.length < 10) ledger.examples.push(`${method} ${rawPath}: ${problems.map((p) => `${p.key} ${p.message}`).join('; ')}`);
+			if (ledger.examples.length < 10)
+				ledger.examples.push(`${method} ${rawPath}: ${problems.map((p) => `${p.key} ${p.message}`).join('; ')}`);
 			writeLedger();
 		}
 		return { endpoint: match.endpoint, problems };

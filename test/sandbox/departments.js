@@ -22,7 +22,14 @@ const UPDATE_FIELDS = /** @type {const} */ ([
 const AGENT_ACTIONS = /** @type {const} */ (['ReplaceAll', 'Upsert', 'Remove']);
 /** No `description`: the request schema has none, so a department's description cannot be set through the API. */
 const BODY_KEYS = [
-	'name', 'isDefault', 'distributionIsEnabled', 'distributionConfig', 'restrictionType', 'channelsConfig', 'agents', 'fields',
+	'name',
+	'isDefault',
+	'distributionIsEnabled',
+	'distributionConfig',
+	'restrictionType',
+	'channelsConfig',
+	'agents',
+	'fields',
 ];
 const NOT_FOUND_TEXT = 'Departamento não encontrado';
 

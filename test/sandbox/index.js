@@ -53,10 +53,28 @@ class Sandbox {
 		this.requests = [];
 		/** @type {any[]} */
 		this.deliveries = [];
-		this.deliverer = new Deliverer(() => this.state, this.deliveries, () => this.variations.webhookDate());
+		this.deliverer = new Deliverer(
+			() => this.state,
+			this.deliveries,
+			() => this.variations.webhookDate(),
+		);
 		this.server = createServer(this);
 		this.url = '';
-		for (const name of ['clearRequests', 'setFaults', 'failNext', 'seedContacts', 'reset', 'deliver', 'waitForDeliveries', 'close', 'snapshot', 'counts', 'setVariations', 'takeViolations', 'contractStats'])
+		for (const name of [
+			'clearRequests',
+			'setFaults',
+			'failNext',
+			'seedContacts',
+			'reset',
+			'deliver',
+			'waitForDeliveries',
+			'close',
+			'snapshot',
+			'counts',
+			'setVariations',
+			'takeViolations',
+			'contractStats',
+		])
 			this[name] = this[name].bind(this);
 	}
 

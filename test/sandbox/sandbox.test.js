@@ -130,8 +130,21 @@ describe('contacts: list and filter', () => {
 		const p2 = (await core('GET', '/v1/contact?PageNumber=2')).json;
 		expect(p2).toMatchObject({ pageNumber: 2, hasMorePages: false });
 		expect(p2.items).toHaveLength(2);
-		for (const bad of ['PageSize=0', 'PageSize=101', 'PageNumber=0', 'PageSize=abc', 'OrderDirection=UP', 'Status=GONE', 'IncludeDetails=Everything', 'orderBy=name', 'IncludeDetails[0]=Tags'])
-			refused(await core('GET', `/v1/contact?${bad}`), `query.${bad.split('=')[0]}`.replace(/^query\.IncludeDetails$/, 'query.IncludeDetails[0]'));
+		for (const bad of [
+			'PageSize=0',
+			'PageSize=101',
+			'PageNumber=0',
+			'PageSize=abc',
+			'OrderDirection=UP',
+			'Status=GONE',
+			'IncludeDetails=Everything',
+			'orderBy=name',
+			'IncludeDetails[0]=Tags',
+		])
+			refused(
+				await core('GET', `/v1/contact?${bad}`),
+				`query.${bad.split('=')[0]}`.replace(/^query\.IncludeDetails$/, 'query.IncludeDetails[0]'),
+			);
 		// any field name is a valid OrderBy on the wire; the sandbox refuses one it cannot sort by
 		expectErrorBody(await core('GET', '/v1/contact?OrderBy=shoeSize'), 400, 'VALIDATION_ERROR');
 		const archived = (await core('GET', '/v1/contact?Status=ARCHIVED')).json;
@@ -242,7 +255,12 @@ describe('contacts: writes', () => {
 		const id = demo.contactId(2);
 		const before = sb.state.contacts.get(id).updatedAt;
 		refused(await core('PUT', `/v2/contact/${id}`, { fields: ['name'], name: 'João S.' }), 'body.fields[0]');
-		const res = await core('PUT', `/v2/contact/${id}`, { fields: ['Name', 'Status'], name: 'João S.', email: 'ignored@example.com', status: 'ARCHIVED' });
+		const res = await core('PUT', `/v2/contact/${id}`, {
+			fields: ['Name', 'Status'],
+			name: 'João S.',
+			email: 'ignored@example.com',
+			status: 'ARCHIVED',
+		});
 		expect(res.json).toMatchObject({ name: 'João S.', email: 'joao.santos@example.com', status: 'ARCHIVED' });
 		expect(res.json.updatedAt > before).toBe(true);
 
@@ -268,8 +286,12 @@ describe('contacts: writes', () => {
 		const tags = async (path, body) => (await core('POST', path, body)).json.tagNames;
 		expect(await tags(`/v1/contact/${id}/tags`, { tagNames: ['Lead', 'VIP'] })).toEqual(['Cliente', 'VIP', 'Lead']);
 		expect(await tags(`/v1/contact/${id}/tags`, { tagNames: ['cliente'], operation: 'ExcluiIfExists' })).toEqual(['VIP', 'Lead']);
-		expect(await tags(`/v1/contact/phonenumber/${enc('+55|11999999999')}/tags`, { tagIds: [demo.tagId('Newsletter')], operation: 'ReplaceAll' })).toEqual(['Newsletter']);
-		expect(await tags(`/v1/contact/phonenumber/${enc('+55|11999999999')}/tags`, { tagNames: ['Newsletter'], operation: 'DeleteIfExists' })).toEqual([]);
+		expect(
+			await tags(`/v1/contact/phonenumber/${enc('+55|11999999999')}/tags`, { tagIds: [demo.tagId('Newsletter')], operation: 'ReplaceAll' }),
+		).toEqual(['Newsletter']);
+		expect(
+			await tags(`/v1/contact/phonenumber/${enc('+55|11999999999')}/tags`, { tagNames: ['Newsletter'], operation: 'DeleteIfExists' }),
+		).toEqual([]);
 		// the path is typed uuid, though described as "id or phone number": the contract holds the type
 		refused(await core('POST', `/v1/contact/${enc('+55|11999999999')}/tags`, { tagNames: ['VIP'] }), 'path.id');
 		expectErrorBody(await core('POST', `/v1/contact/${id}/tags`, { tagNames: [] }), 400, 'FORM_ERROR');
@@ -321,12 +343,20 @@ describe('departments', () => {
 		refused(await core('POST', '/v1/department', { name: '' }), 'body.name');
 		refused(await core('POST', '/v1/department', { name: 'x'.repeat(101) }), 'body.name');
 		refused(await core('POST', '/v1/department', { name: 'X', description: 'no such property' }), 'body.description');
-		expectErrorBody(await core('POST', '/v1/department', { name: 'X', agents: [{ userId: '00000000-0000-4000-8000-000000000000' }] }), 400, 'FORM_ERROR');
-		const created = (await core('POST', '/v1/department', {
-			name: 'Pós-venda', isDefault: true, distributionIsEnabled: true,
-			channelsConfig: { scope: 'SELECTED', channels: ['WhatsApp Comercial', '5511940000002'] },
-			agents: [{ userId: demo.userId('Bruno Lima'), isAgent: true, isSupervisor: false }],
-		})).json;
+		expectErrorBody(
+			await core('POST', '/v1/department', { name: 'X', agents: [{ userId: '00000000-0000-4000-8000-000000000000' }] }),
+			400,
+			'FORM_ERROR',
+		);
+		const created = (
+			await core('POST', '/v1/department', {
+				name: 'Pós-venda',
+				isDefault: true,
+				distributionIsEnabled: true,
+				channelsConfig: { scope: 'SELECTED', channels: ['WhatsApp Comercial', '5511940000002'] },
+				agents: [{ userId: demo.userId('Bruno Lima'), isAgent: true, isSupervisor: false }],
+			})
+		).json;
 		expect(created).toMatchObject({ name: 'Pós-venda', isDefault: true, distribuitionEnabled: true });
 		expect(created.channels.map((c) => c.name)).toEqual(['WhatsApp Comercial', 'WhatsApp Suporte']);
 		expect(sb.state.departments.get(suporte).isDefault).toBe(false);
@@ -380,9 +410,14 @@ describe('webhooks', () => {
 		expect(events).toHaveLength(16);
 		expect(events[0]).toEqual({ event: 'SESSION_NEW', description: 'Atendimento criado' });
 		const good = { name: 'n8n', url: 'https://example.com/hook', events: ['SESSION_NEW'] };
-		for (const [bad, key] of [[{ ...good, name: '' }, 'body.name'], [{ ...good, name: 'x'.repeat(101) }, 'body.name'],
-			[{ ...good, url: `https://e.com/${'x'.repeat(490)}` }, 'body.url'], [{ ...good, events: [] }, 'body.events'],
-			[{ ...good, events: ['NOPE'] }, 'body.events[0]'], [{ url: good.url, events: good.events }, 'body.name']])
+		for (const [bad, key] of [
+			[{ ...good, name: '' }, 'body.name'],
+			[{ ...good, name: 'x'.repeat(101) }, 'body.name'],
+			[{ ...good, url: `https://e.com/${'x'.repeat(490)}` }, 'body.url'],
+			[{ ...good, events: [] }, 'body.events'],
+			[{ ...good, events: ['NOPE'] }, 'body.events[0]'],
+			[{ url: good.url, events: good.events }, 'body.name'],
+		])
 			refused(await core('POST', '/v1/webhook/subscription', bad), key);
 		expect((await core('POST', '/v1/webhook/subscription', { ...good, url: 'ftp://e.com' })).status).toBe(400);
 		const sub = (await core('POST', '/v1/webhook/subscription', good)).json;

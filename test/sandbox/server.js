@@ -137,8 +137,7 @@ function createServer(sandbox) {
 		const { status, body } = sandbox.variations.errorAnswer(error);
 		answer(entry, res, status, body, headers);
 	};
-	const fail = (entry, res, status, key, text, details, headers) =>
-		refuse(entry, res, new ApiError(status, key, text, details), headers);
+	const fail = (entry, res, status, key, text, details, headers) => refuse(entry, res, new ApiError(status, key, text, details), headers);
 	const retryAfter = (seconds) => (seconds === undefined ? {} : { 'retry-after': String(seconds) });
 
 	/** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
@@ -188,9 +187,14 @@ function createServer(sandbox) {
 
 		if (faults.latencyMs > 0) await sleep(faults.latencyMs);
 
-		if (!isAuthorized(req.headers.authorization, sandbox.apiKey, sandbox.variations.settings.auth)) return fail(entry, res, 401, 'ERROR_UNAUTHORIZED', 'Acesso negado');
+		if (!isAuthorized(req.headers.authorization, sandbox.apiKey, sandbox.variations.settings.auth))
+			return fail(entry, res, 401, 'ERROR_UNAUTHORIZED', 'Acesso negado');
 
-		const refusal = sandbox.contract.refusal(method, path, qi < 0 ? '' : rawUrl.slice(qi + 1), { present: text.length > 0, json: !badJson, value: body });
+		const refusal = sandbox.contract.refusal(method, path, qi < 0 ? '' : rawUrl.slice(qi + 1), {
+			present: text.length > 0,
+			json: !badJson,
+			value: body,
+		});
 		if (refusal) {
 			entry.violations = refusal.details.violations;
 			return refuse(entry, res, refusal);
@@ -248,7 +252,9 @@ function createServer(sandbox) {
 			return answer(entry, res, 200, result);
 		} catch (err) {
 			if (err instanceof ApiError) return refuse(entry, res, err);
-			return fail(entry, res, 500, 'INTERNAL_SERVER_ERROR', 'Erro interno no servidor', { message: err instanceof Error ? err.message : String(err) });
+			return fail(entry, res, 500, 'INTERNAL_SERVER_ERROR', 'Erro interno no servidor', {
+				message: err instanceof Error ? err.message : String(err),
+			});
 		}
 	}
 

@@ -31,7 +31,14 @@ const CHOICES = {
 
 /** @typedef {{ statusCode: string, notFound: string, validation: string, tagRemoval: string, webhookDate: string, auth: string }} VariationSettings */
 
-const DEFAULTS = { statusCode: 'name', notFound: 'formError500', validation: 'helena', tagRemoval: 'both', webhookDate: 'ticks', auth: 'both' };
+const DEFAULTS = {
+	statusCode: 'name',
+	notFound: 'formError500',
+	validation: 'helena',
+	tagRemoval: 'both',
+	webhookDate: 'ticks',
+	auth: 'both',
+};
 
 /** `NotFound` → `NOT_FOUND` */
 const upperSnake = (name) => name.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();

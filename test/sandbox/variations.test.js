@@ -43,10 +43,16 @@ test('httpStatusCode as the .NET name, a number, upper case with underscores, or
 
 test('not found as HTTP 500 FORM_ERROR (default) or as a 404', async () => {
 	const formError = await core('GET', `/v1/webhook/subscription/${MISSING}`);
-	expect(formError).toMatchObject({ status: 500, json: { key: 'FORM_ERROR', text: 'Assinatura não encontrada', httpStatusCode: 'InternalServerError' } });
+	expect(formError).toMatchObject({
+		status: 500,
+		json: { key: 'FORM_ERROR', text: 'Assinatura não encontrada', httpStatusCode: 'InternalServerError' },
+	});
 	sb.setVariations({ notFound: 'http404' });
 	const notFound = await core('GET', `/v1/webhook/subscription/${MISSING}`);
-	expect(notFound).toMatchObject({ status: 404, json: { key: 'NOT_FOUND', text: 'Assinatura não encontrada', httpStatusCode: 'NotFound' } });
+	expect(notFound).toMatchObject({
+		status: 404,
+		json: { key: 'NOT_FOUND', text: 'Assinatura não encontrada', httpStatusCode: 'NotFound' },
+	});
 });
 
 test('a validation error as Helena body (default) or as the ASP.NET answer, whose errors name the field', async () => {
@@ -100,7 +106,11 @@ test('a delivered event dates itself with 7 fractional digits (default), millise
 	});
 	await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 	try {
-		await core('POST', '/v1/webhook/subscription', { name: 'dates', url: `http://127.0.0.1:${receiver.address().port}/`, events: ['SESSION_NEW'] });
+		await core('POST', '/v1/webhook/subscription', {
+			name: 'dates',
+			url: `http://127.0.0.1:${receiver.address().port}/`,
+			events: ['SESSION_NEW'],
+		});
 		for (const webhookDate of ['ticks', 'millis', 'seconds']) {
 			sb.setVariations({ webhookDate });
 			await sb.deliver('SESSION_NEW');
@@ -116,7 +126,10 @@ test('a delivered event dates itself with 7 fractional digits (default), millise
 });
 
 test('switches are set over the control API too, and an unknown one is refused', async () => {
-	const set = await fetch(`${sb.url}/__sandbox/variations`, { method: 'POST', body: JSON.stringify({ statusCode: 'number', tagRemoval: 'seed' }) });
+	const set = await fetch(`${sb.url}/__sandbox/variations`, {
+		method: 'POST',
+		body: JSON.stringify({ statusCode: 'number', tagRemoval: 'seed' }),
+	});
 	expect(await set.json()).toMatchObject({ statusCode: 'number', tagRemoval: 'seed', notFound: 'formError500' });
 	const bad = await fetch(`${sb.url}/__sandbox/variations`, { method: 'POST', body: JSON.stringify({ statusCode: 'roman' }) });
 	expect(bad.status).toBe(400);

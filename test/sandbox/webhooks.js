@@ -150,7 +150,11 @@ class Deliverer {
 		this.getState = getState;
 		this.log = log;
 		this.dateNow = dateNow;
-		this.agent = new Agent({ connect: { timeout: DELIVERY_TIMEOUT_MS }, headersTimeout: DELIVERY_TIMEOUT_MS, bodyTimeout: DELIVERY_TIMEOUT_MS });
+		this.agent = new Agent({
+			connect: { timeout: DELIVERY_TIMEOUT_MS },
+			headersTimeout: DELIVERY_TIMEOUT_MS,
+			bodyTimeout: DELIVERY_TIMEOUT_MS,
+		});
 		/** @type {Set<Promise<unknown>>} */
 		this.pending = new Set();
 		this.closed = false;

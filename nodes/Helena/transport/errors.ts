@@ -67,8 +67,7 @@ export function readErrorBody(body: unknown): HelenaErrorBody {
 		key: asString(record.key),
 		text: asString(record.text) ?? asString(record.title) ?? asString(record.message),
 		shortValue: asString(id?.shortValue),
-		httpStatusCode:
-			typeof record.httpStatusCode === 'number' ? record.httpStatusCode : asString(record.httpStatusCode),
+		httpStatusCode: typeof record.httpStatusCode === 'number' ? record.httpStatusCode : asString(record.httpStatusCode),
 		validationErrors: readValidationErrors(record.errors),
 	};
 }
@@ -118,9 +117,7 @@ function helenaSays(error: HelenaErrorBody): string | undefined {
 	const parts: string[] = [];
 	if (error.text) parts.push(`Helena says: "${error.text}"`);
 	if (error.validationErrors) parts.push(`(${error.validationErrors})`);
-	const refs = [error.key && `error key ${error.key}`, error.shortValue && `reference ${error.shortValue}`]
-		.filter(Boolean)
-		.join(', ');
+	const refs = [error.key && `error key ${error.key}`, error.shortValue && `reference ${error.shortValue}`].filter(Boolean).join(', ');
 	if (refs) parts.push(`(${refs}${error.shortValue ? '; quote the reference to Helena support' : ''})`);
 	return parts.length ? parts.join(' ') : undefined;
 }

@@ -39,9 +39,7 @@ export async function sendTagRemoval<T>(
 	};
 	const other = TAG_REMOVAL_SPELLINGS.find((candidate) => candidate !== spelling)!;
 	// only a refusal (400) is answered with the other spelling; any other failure stands
-	const probe = learn(spelling).catch(async (error: unknown) =>
-		isRefusal(error) ? await learn(other) : await Promise.reject(error),
-	);
+	const probe = learn(spelling).catch(async (error: unknown) => (isRefusal(error) ? await learn(other) : await Promise.reject(error)));
 	probing.set(key, probe);
 	try {
 		return await probe;

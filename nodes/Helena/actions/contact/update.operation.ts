@@ -40,9 +40,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const send = async (tagsOperation?: string) =>
 			(await helenaRequest.call(this, {
 				method: 'PUT',
-				path: target.byPhone
-					? apiPath`/v1/contact/phonenumber/${target.value}`
-					: apiPath`/v2/contact/${target.value}`,
+				path: target.byPhone ? apiPath`/v1/contact/phonenumber/${target.value}` : apiPath`/v2/contact/${target.value}`,
 				body: tagsOperation ? { ...body, options: { tagsOperation } } : body,
 				itemIndex,
 				notFoundMessage: contactNotFound(target),
