@@ -30,6 +30,8 @@ check('n8n --version', () =>
 );
 process.env.N8N_USER_FOLDER = userFolder;
 check('loading reflect-metadata', () => requireInN8n('reflect-metadata'));
+// n8n's own entry adds zod's .alias() before any command loads; loading a command directly needs it first
+check('loading zod alias support', () => requireInN8n('./dist/zod-alias-support'));
 for (const command of ['start', 'execute', 'import/workflow']) {
 	check(`loading n8n's ${command.replace('/', ':')} command`, () => requireInN8n(`./dist/commands/${command}`));
 }
