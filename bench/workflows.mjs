@@ -67,6 +67,12 @@ return Array.from({ length: ${n} }, (_, k) => {
 	} };
 });`;
 
+/** The same contacts as plain objects: one item holding them all, split into items by Split Out. */
+const plainItems = (n) => [
+	codeNode(`const contacts = (() => { ${contactsCode(n)} })().map((item) => item.json);\nreturn [{ json: { contacts } }];`),
+	{ id: 'split', name: 'Split Out', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [300, 0], parameters: { fieldToSplitOut: 'contacts' } },
+];
+
 /** Items shaped like the contacts Helena returns (for the memory floor of Return All). */
 const storedContactsCode = (n) => `
 return Array.from({ length: ${n} }, (_, i) => ({ json: {
@@ -99,10 +105,16 @@ const perItemParameters = {
 };
 
 export const scenarios = {
-	upsertHelena: (n, { defineBelow = false, id = defineBelow ? 'benchUpsertDefin' : 'benchUpsertHelen' } = {}) =>
+	/**
+	 * `plain`: the items come out of a Split Out node instead of straight from the Code node. n8n 1.x runs the
+	 * Code node in a sandbox (vm2) whose arrays and objects reach the next nodes as proxies, so every read of
+	 * them, by n8n or by a node, crosses the sandbox; Split Out copies each contact into a plain object, like
+	 * the items of a spreadsheet, database or HTTP node.
+	 */
+	upsertHelena: (n, { defineBelow = false, plain = false, id = defineBelow ? 'benchUpsertDefin' : plain ? 'benchUpsertPlain' : 'benchUpsertHelen' } = {}) =>
 		chain(id, [
 			start,
-			codeNode(contactsCode(n)),
+			...(plain ? plainItems(n) : [codeNode(contactsCode(n))]),
 			noOp(),
 			helena({ resource: 'contact', operation: 'upsertMany', ...(defineBelow ? defineBelowParameters : {}) }),
 		]),
@@ -126,8 +138,8 @@ export const scenarios = {
 				},
 			},
 		]),
-	/** The memory floor of a batch: the same input items through a NoOp node only. */
-	contactsNoOp: (n) => chain('benchContactNoOp', [start, codeNode(contactsCode(n)), noOp()]),
+	/** The memory floor of a batch: the same (plain) input items through a NoOp node only. */
+	contactsNoOp: (n) => chain('benchContactNoOp', [start, ...plainItems(n), noOp()]),
 	/** The memory floor of Return All: as many contact-shaped items, made by a Code node, through a NoOp node. */
 	storedContactsNoOp: (n) => chain('benchStoredNoOp0', [start, codeNode(storedContactsCode(n)), noOp()]),
 	upsertHttp: (base, n) =>
