@@ -333,8 +333,9 @@ export function temporaryUserFolder(tarball, prefix = 'helena-n8n-') {
 }
 
 /**
- * The JSON that `n8n execute --rawOutput` wrote to `file`: 2.x prints log lines first, so it starts at the
- * first line that starts with `{`. `problem` says why there is none.
+ * The JSON that `n8n execute --rawOutput` wrote to `file`. n8n prints it indented, between log lines (2.x
+ * logs before it, and either version may log after it, e.g. an error while closing its database): it runs
+ * from the first line that starts with `{` to the first line that starts with `}`. `problem` says why there is none.
  */
 function readExecuteOutput(file) {
 	let stdout;
@@ -345,8 +346,9 @@ function readExecuteOutput(file) {
 	}
 	const jsonStart = stdout.search(/^\{/m);
 	if (jsonStart < 0) return { stdout, problem: 'it holds no JSON' };
+	const jsonEnd = stdout.indexOf('\n}', jsonStart);
 	try {
-		return { stdout, data: JSON.parse(stdout.slice(jsonStart)) };
+		return { stdout, data: JSON.parse(stdout.slice(jsonStart, jsonEnd < 0 ? undefined : jsonEnd + 2)) };
 	} catch (error) {
 		return { stdout, problem: `its JSON does not parse (${error.message})` };
 	}
