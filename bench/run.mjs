@@ -4,7 +4,8 @@
 // process per leg, so peak memory is per leg), against the sandbox with an injected round-trip latency and
 // the vendor's rate limits on. Prints tables. Not a test: nothing here decides whether `npm test` passes.
 //   npm run bench [-- --contacts 10000 --http-contacts 500 --latency 20 --port 5750 --only upsert,curve]
-//   npm run bench -- --full     adds the 100,000-contact leg to the curve and the memory legs (about 3 minutes more)
+//   npm run bench -- --full     adds the 100,000-contact leg to the curve, the memory legs and the sustained run
+//                               (2 × 100,000 contacts on one account: over 5 minutes; about 10 minutes more in all)
 //   --cpu-prof <dir>            writes a V8 CPU profile of every n8n process into <dir>
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,7 +18,7 @@ import { benchCredentials, scenarios } from './workflows.mjs';
 const require = createRequire(import.meta.url);
 const { startSandbox } = require('../test/sandbox/index.js');
 
-const SECTIONS = ['upsert', 'returnall', 'peritem', 'budget', 'curve', 'memory'];
+const SECTIONS = ['upsert', 'returnall', 'peritem', 'budget', 'curve', 'memory', 'sustained'];
 const { values } = parseArgs({
 	options: {
 		contacts: { type: 'string', default: '10000' },
@@ -36,7 +37,8 @@ const LATENCY = Number(values.latency);
 const PER_ITEM = Number(values['get-items']);
 const CURVE = values.full ? [1_000, 10_000, 100_000] : [1_000, 10_000];
 const MEMORY_ITEMS = 100_000;
-const only = new Set(values.only ? values.only.split(',') : SECTIONS.filter((section) => section !== 'memory' || values.full));
+const FULL_ONLY = ['memory', 'sustained'];
+const only = new Set(values.only ? values.only.split(',') : SECTIONS.filter((section) => values.full || !FULL_ONLY.includes(section)));
 for (const section of only) if (!SECTIONS.includes(section)) throw new Error(`--only: unknown section "${section}"; use ${SECTIONS.join(', ')}`);
 
 /** A port nothing listens on (n8n execute does not listen, but its settings need one). */
@@ -257,6 +259,15 @@ if (only.has('memory')) {
 	memory.push(['Create or Update Many', floorBatch, batch], ['Return All', floorList, list]);
 }
 
+let sustained;
+if (only.has('sustained')) {
+	progress(`Sustained: Create or Update Many over ${MEMORY_ITEMS} contacts, then Return All over them, in one execution (one budget), ${LATENCY} ms latency, limits on`);
+	sandbox.reset('empty');
+	const started = Date.now();
+	const r = await leg(scenarios.sustained(MEMORY_ITEMS), { extraNodes: ['Helena Return All'] });
+	sustained = { ...r, seconds: (Date.now() - started) / 1000, busiest5s: maxInWindow(r.arrivals, 5_000), busiest5min: maxInWindow(r.arrivals, 300_000) };
+}
+
 await sandbox.close();
 userFolder.cleanup();
 
@@ -278,6 +289,11 @@ if (curve.length) {
 	console.log(table(['Contacts', 'Operation', 'Requests', '429s', 'Node s', 'Wire s', 'Off wire ms', 'Off wire µs/item', 'CPU ms', 'CPU µs/item', 'NoOp ms', 'CPU / NoOp', 'Requests/s', 'Busiest 5 s', 'Peak RSS MB'], lines));
 	console.log('  Off the wire includes the waits of the node\'s own pacing (190 requests per 5 s); CPU is what the n8n process used while the node ran.');
 	console.log(`\n  vendor limits: 200 requests per 5 s and 1,000 per 5 min; the node keeps 190 per 5 s. Curve legs took ${curve.map(({ size, seconds }) => `${size}: ${fixed(seconds, 0)} s`).join(', ')} (with n8n boots).`);
+}
+if (sustained) {
+	const s = sustained;
+	console.log(`\nSustained: ${MEMORY_ITEMS} contacts created or updated, then Return All over them, in one execution (one request budget):`);
+	console.log(`  ${s.requests} requests, ${s.throttled} answers 429, node time ${fixed(s.nodeMs / 1000, 1)} s (${fixed(s.requests / (s.nodeMs / 1000), 2)} requests/s), busiest 5 s: ${s.busiest5s} (vendor limit 200), busiest 5 min: ${s.busiest5min} (vendor limit 1,000); peak RSS ${s.peakMb} MB`);
 }
 if (memory.length) {
 	console.log(`\nMemory over ${MEMORY_ITEMS} items: peak RSS of the n8n process, the Helena leg against a NoOp leg over the same items\n`);

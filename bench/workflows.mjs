@@ -68,8 +68,8 @@ return Array.from({ length: ${n} }, (_, k) => {
 });`;
 
 /** The same contacts as plain objects: one item holding them all, split into items by Split Out. */
-const plainItems = (n) => [
-	codeNode(`const contacts = (() => { ${contactsCode(n)} })().map((item) => item.json);\nreturn [{ json: { contacts } }];`),
+const plainItems = (n, code = contactsCode(n)) => [
+	codeNode(`const contacts = (() => { ${code} })().map((item) => item.json);\nreturn [{ json: { contacts } }];`),
 	{ id: 'split', name: 'Split Out', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [300, 0], parameters: { fieldToSplitOut: 'contacts' } },
 ];
 
@@ -138,10 +138,21 @@ export const scenarios = {
 				},
 			},
 		]),
+	/**
+	 * Two jobs on one account in one execution, so one process and one request budget: the batch, then Return
+	 * All over what it stored. Together they need more requests than the account's 1,000 per 5 minutes.
+	 */
+	sustained: (n) =>
+		chain('benchSustained00', [
+			start,
+			...plainItems(n),
+			helena({ resource: 'contact', operation: 'upsertMany' }),
+			{ ...helena({ resource: 'contact', operation: 'getAll', returnAll: true }), id: 'helenaList', name: 'Helena Return All', position: [600, 0], executeOnce: true },
+		]),
 	/** The memory floor of a batch: the same (plain) input items through a NoOp node only. */
 	contactsNoOp: (n) => chain('benchContactNoOp', [start, ...plainItems(n), noOp()]),
-	/** The memory floor of Return All: as many contact-shaped items, made by a Code node, through a NoOp node. */
-	storedContactsNoOp: (n) => chain('benchStoredNoOp0', [start, codeNode(storedContactsCode(n)), noOp()]),
+	/** The memory floor of Return All: as many (plain) items shaped like Helena's contacts, through a NoOp node. */
+	storedContactsNoOp: (n) => chain('benchStoredNoOp0', [start, ...plainItems(n, storedContactsCode(n)), noOp()]),
 	upsertHttp: (base, n) =>
 		chain('benchUpsertHttp0', [
 			start,

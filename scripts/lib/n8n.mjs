@@ -335,7 +335,8 @@ export function temporaryUserFolder(tarball, prefix = 'helena-n8n-') {
 /**
  * The JSON that `n8n execute --rawOutput` wrote to `file`. n8n prints it indented, between log lines (2.x
  * logs before it, and either version may log after it, e.g. an error while closing its database): it runs
- * from the first line that starts with `{` to the first line that starts with `}`. `problem` says why there is none.
+ * from the first line that starts with `{` to the first line that starts with `}`. At debug level n8n prints
+ * it through its logger, coloured, after "info" on the first line. `problem` says why there is none.
  */
 function readExecuteOutput(file) {
 	let stdout;
@@ -344,11 +345,17 @@ function readExecuteOutput(file) {
 	} catch (error) {
 		return { stdout: '', problem: `reading the file failed (${error.message})` };
 	}
-	const jsonStart = stdout.search(/^\{/m);
+	let text = stdout;
+	let jsonStart = text.search(/^\{/m);
+	if (jsonStart < 0) {
+		text = stdout.replace(/\x1b\[[0-9;]*m/g, '');
+		const logged = /\binfo\s+\{$/m.exec(text);
+		jsonStart = logged ? logged.index + logged[0].length - 1 : -1;
+	}
 	if (jsonStart < 0) return { stdout, problem: 'it holds no JSON' };
-	const jsonEnd = stdout.indexOf('\n}', jsonStart);
+	const jsonEnd = text.indexOf('\n}', jsonStart);
 	try {
-		return { stdout, data: JSON.parse(stdout.slice(jsonStart, jsonEnd < 0 ? undefined : jsonEnd + 2)) };
+		return { stdout, data: JSON.parse(text.slice(jsonStart, jsonEnd < 0 ? undefined : jsonEnd + 2)) };
 	} catch (error) {
 		return { stdout, problem: `its JSON does not parse (${error.message})` };
 	}
