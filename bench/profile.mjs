@@ -45,7 +45,9 @@ const last = profile.samples.findLastIndex((id) => hasOurFrame(id, isOurRun));
 
 const where = (frame) => {
 	const url = frame.url.replace(/^file:\/\//, '');
-	const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.includes(values.match) ? 'n8n-nodes-helena' : url ? 'node:internal' : '(vm)');
+	const pkg =
+		/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
+		(url.includes(values.match) ? 'n8n-nodes-helena' : url ? 'node:internal' : '(vm)');
 	return { pkg, name: `${frame.functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${frame.lineNumber + 1}` };
 };
 const byFunction = new Map();
@@ -68,13 +70,18 @@ for (let i = first; i <= last; i++) {
 		const stack = stackOf(profile.samples[i]);
 		const innermost = stack.findIndex(isOurs);
 		for (const frame of new Set(stack.filter(isOurs).map((f) => where(f).name))) inclusive.set(frame, (inclusive.get(frame) ?? 0) + ms);
-		const callee = innermost > 0 ? `${where(stack[innermost]).name.split(' ')[0]} -> ${where(stack[innermost - 1]).pkg}: ${where(stack[innermost - 1]).name}` : `${where(stack[0]).name} (self)`;
+		const callee =
+			innermost > 0
+				? `${where(stack[innermost]).name.split(' ')[0]} -> ${where(stack[innermost - 1]).pkg}: ${where(stack[innermost - 1]).name}`
+				: `${where(stack[0]).name} (self)`;
 		calls.set(callee, (calls.get(callee) ?? 0) + ms);
 	}
 }
 const ms = (us) => (us / 1000).toFixed(1).padStart(8);
 const top = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top));
-console.log(`window: ${ms(times[last] - times[first])} ms from the first to the last sample in this package's operation code; ${ms(withOurs)} ms with its frames on the stack`);
+console.log(
+	`window: ${ms(times[last] - times[first])} ms from the first to the last sample in this package's operation code; ${ms(withOurs)} ms with its frames on the stack`,
+);
 console.log('\nself time by package (window):');
 for (const [name, us] of top(byPackage)) console.log(`${ms(us)} ms  ${name}`);
 console.log('\nself time by function (window):');

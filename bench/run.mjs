@@ -39,7 +39,8 @@ const CURVE = values.full ? [1_000, 10_000, 100_000] : [1_000, 10_000];
 const MEMORY_ITEMS = 100_000;
 const FULL_ONLY = ['memory', 'sustained'];
 const only = new Set(values.only ? values.only.split(',') : SECTIONS.filter((section) => values.full || !FULL_ONLY.includes(section)));
-for (const section of only) if (!SECTIONS.includes(section)) throw new Error(`--only: unknown section "${section}"; use ${SECTIONS.join(', ')}`);
+for (const section of only)
+	if (!SECTIONS.includes(section)) throw new Error(`--only: unknown section "${section}"; use ${SECTIONS.join(', ')}`);
 
 /** A port nothing listens on (n8n execute does not listen, but its settings need one). */
 async function freePort() {
@@ -110,7 +111,10 @@ async function leg(workflow, { node = 'Helena', latencyMs = LATENCY, limits = tr
 	sandbox.clearRequests();
 	let memory;
 	const result = await n8n.execute(workflow.id, { timeoutMs: 3_600_000, onSpawn: (child) => (memory = watchMemory(child)) });
-	if (!result.ok) throw new Error(`${workflow.name} failed (exit ${result.code}): ${result.unreadable ?? JSON.stringify(result.error)}\n${result.raw.stderr.slice(-2000)}`);
+	if (!result.ok)
+		throw new Error(
+			`${workflow.name} failed (exit ${result.code}): ${result.unreadable ?? JSON.stringify(result.error)}\n${result.raw.stderr.slice(-2000)}`,
+		);
 	const task = result.runData[node][0];
 	const nodeMs = task.executionTime + extraNodes.reduce((sum, name) => sum + result.runData[name][0].executionTime, 0);
 	const requests = sandbox.requests.filter((request) => request.path.startsWith('/core'));
@@ -209,14 +213,20 @@ if (only.has('returnall')) {
 	const listHttp = await leg(scenarios.returnAllHttp(sandbox.url), { node: 'HTTP Request', extraNodes: ['Split Out'] });
 	row('return all', `Helena Get Many, Return All (${N})`, list, N);
 	row('return all', `HTTP Request pagination + Split Out (${N})`, listHttp, N);
-	notes.push(`return all: ${list.requests} requests, node time ${fixed(list.nodeMs / (list.requests * LATENCY), 2)}× of requests × latency; HTTP Request ${times(listHttp.nodeMs, list.nodeMs)} Helena's time`);
+	notes.push(
+		`return all: ${list.requests} requests, node time ${fixed(list.nodeMs / (list.requests * LATENCY), 2)}× of requests × latency; HTTP Request ${times(listHttp.nodeMs, list.nodeMs)} Helena's time`,
+	);
 }
 
 if (only.has('peritem')) {
 	if (sandbox.state.contacts.size < PER_ITEM) sandbox.seedContacts(PER_ITEM - sandbox.state.contacts.size);
 	const ids = [...sandbox.state.contacts.keys()].slice(0, PER_ITEM);
 	progress(`Per-item operations over ${PER_ITEM} items, 0 ms latency, limits and Helena's pacing off`);
-	for (const [operation, label] of [['get', 'Get'], ['update', 'Update (name)'], ['updateTags', 'Add Tags']]) {
+	for (const [operation, label] of [
+		['get', 'Get'],
+		['update', 'Update (name)'],
+		['updateTags', 'Add Tags'],
+	]) {
 		const r = await leg(scenarios.perItemHelena(operation, ids, { paced: false }), { latencyMs: 0, limits: false });
 		row('per item', `Helena ${label} (${PER_ITEM}, pacing off)`, r, PER_ITEM);
 	}
@@ -229,13 +239,17 @@ if (only.has('budget')) {
 	progress(`Rate budget: ${ids.length} requests with the vendor limits on, 0 ms latency`);
 	const budget = await leg(scenarios.perItemHelena('get', ids), { latencyMs: 0, limits: true });
 	row('rate budget', `Helena Get (${ids.length}, limits on)`, budget, ids.length);
-	notes.push(`rate budget: busiest 5-second window ${maxInWindow(budget.arrivals, 5000)} requests (vendor limit 200), ${budget.throttled} answers 429`);
+	notes.push(
+		`rate budget: busiest 5-second window ${maxInWindow(budget.arrivals, 5000)} requests (vendor limit 200), ${budget.throttled} answers 429`,
+	);
 }
 
 const curve = [];
 if (only.has('curve')) {
 	for (const size of CURVE) {
-		progress(`Curve: Create or Update Many over ${size} contacts (plain items), then Return All over them, ${LATENCY} ms latency, limits on`);
+		progress(
+			`Curve: Create or Update Many over ${size} contacts (plain items), then Return All over them, ${LATENCY} ms latency, limits on`,
+		);
 		sandbox.reset('empty');
 		const started = Date.now();
 		const upsert = await leg(scenarios.upsertHelena(size, { plain: true, id: 'benchCurveUpsert' }));
@@ -261,42 +275,131 @@ if (only.has('memory')) {
 
 let sustained;
 if (only.has('sustained')) {
-	progress(`Sustained: Create or Update Many over ${MEMORY_ITEMS} contacts, then Return All over them, in one execution (one budget), ${LATENCY} ms latency, limits on`);
+	progress(
+		`Sustained: Create or Update Many over ${MEMORY_ITEMS} contacts, then Return All over them, in one execution (one budget), ${LATENCY} ms latency, limits on`,
+	);
 	sandbox.reset('empty');
 	const started = Date.now();
 	const r = await leg(scenarios.sustained(MEMORY_ITEMS), { extraNodes: ['Helena Return All'] });
-	sustained = { ...r, seconds: (Date.now() - started) / 1000, busiest5s: maxInWindow(r.arrivals, 5_000), busiest5min: maxInWindow(r.arrivals, 300_000) };
+	sustained = {
+		...r,
+		seconds: (Date.now() - started) / 1000,
+		busiest5s: maxInWindow(r.arrivals, 5_000),
+		busiest5min: maxInWindow(r.arrivals, 300_000),
+	};
 }
 
 await sandbox.close();
 userFolder.cleanup();
 
-console.log(`\nn8n ${install.version}; sandbox latency ${LATENCY} ms; vendor rate limits on except "per item" (pacing and limits off, 0 ms latency).`);
-console.log('Wire = time some request was at the sandbox; off the wire = node time - wire; NoOp = n8n passing the same items through a NoOp node in the same execution.\n');
+console.log(
+	`\nn8n ${install.version}; sandbox latency ${LATENCY} ms; vendor rate limits on except "per item" (pacing and limits off, 0 ms latency).`,
+);
+console.log(
+	'Wire = time some request was at the sandbox; off the wire = node time - wire; NoOp = n8n passing the same items through a NoOp node in the same execution.\n',
+);
 if (rows.length) {
-	console.log(table(['Scenario', 'Approach', 'Items out', 'Requests', '429s', 'Node ms', 'Wire ms', 'Off wire ms', 'Off wire µs/item', 'CPU ms', 'NoOp ms', 'Off wire / NoOp', 'Peak RSS MB'], rows));
+	console.log(
+		table(
+			[
+				'Scenario',
+				'Approach',
+				'Items out',
+				'Requests',
+				'429s',
+				'Node ms',
+				'Wire ms',
+				'Off wire ms',
+				'Off wire µs/item',
+				'CPU ms',
+				'NoOp ms',
+				'Off wire / NoOp',
+				'Peak RSS MB',
+			],
+			rows,
+		),
+	);
 	console.log(`\n${notes.map((note) => `  ${note}`).join('\n')}`);
 }
 if (curve.length) {
-	console.log(`\nScaling: Create or Update Many (plain items), then Return All over the same contacts (${LATENCY} ms latency, limits on, fresh rate windows per leg)\n`);
+	console.log(
+		`\nScaling: Create or Update Many (plain items), then Return All over the same contacts (${LATENCY} ms latency, limits on, fresh rate windows per leg)\n`,
+	);
 	const lines = [];
 	for (const { size, upsert, list } of curve) {
-		for (const [label, r] of [['Create or Update Many', upsert], ['Return All', list]]) {
+		for (const [label, r] of [
+			['Create or Update Many', upsert],
+			['Return All', list],
+		]) {
 			const seconds = r.nodeMs / 1000;
-			lines.push([size, label, r.requests, r.throttled, fixed(seconds, 2), fixed(r.wireMs / 1000, 2), r.offWireMs, perItemUs(r.offWireMs, size), r.cpuMs, perItemUs(r.cpuMs, size), r.noopMs, times(r.cpuMs, r.noopMs), fixed(r.requests / seconds, 1), maxInWindow(r.arrivals, 5000), r.peakMb]);
+			lines.push([
+				size,
+				label,
+				r.requests,
+				r.throttled,
+				fixed(seconds, 2),
+				fixed(r.wireMs / 1000, 2),
+				r.offWireMs,
+				perItemUs(r.offWireMs, size),
+				r.cpuMs,
+				perItemUs(r.cpuMs, size),
+				r.noopMs,
+				times(r.cpuMs, r.noopMs),
+				fixed(r.requests / seconds, 1),
+				maxInWindow(r.arrivals, 5000),
+				r.peakMb,
+			]);
 		}
 	}
-	console.log(table(['Contacts', 'Operation', 'Requests', '429s', 'Node s', 'Wire s', 'Off wire ms', 'Off wire µs/item', 'CPU ms', 'CPU µs/item', 'NoOp ms', 'CPU / NoOp', 'Requests/s', 'Busiest 5 s', 'Peak RSS MB'], lines));
-	console.log('  Off the wire includes the waits of the node\'s own pacing (190 requests per 5 s); CPU is what the n8n process used while the node ran.');
-	console.log(`\n  vendor limits: 200 requests per 5 s and 1,000 per 5 min; the node keeps 190 per 5 s. Curve legs took ${curve.map(({ size, seconds }) => `${size}: ${fixed(seconds, 0)} s`).join(', ')} (with n8n boots).`);
+	console.log(
+		table(
+			[
+				'Contacts',
+				'Operation',
+				'Requests',
+				'429s',
+				'Node s',
+				'Wire s',
+				'Off wire ms',
+				'Off wire µs/item',
+				'CPU ms',
+				'CPU µs/item',
+				'NoOp ms',
+				'CPU / NoOp',
+				'Requests/s',
+				'Busiest 5 s',
+				'Peak RSS MB',
+			],
+			lines,
+		),
+	);
+	console.log(
+		"  Off the wire includes the waits of the node's own pacing (190 requests per 5 s); CPU is what the n8n process used while the node ran.",
+	);
+	console.log(
+		`\n  vendor limits: 200 requests per 5 s and 1,000 per 5 min; the node keeps 190 per 5 s. Curve legs took ${curve.map(({ size, seconds }) => `${size}: ${fixed(seconds, 0)} s`).join(', ')} (with n8n boots).`,
+	);
 }
 if (sustained) {
 	const s = sustained;
-	console.log(`\nSustained: ${MEMORY_ITEMS} contacts created or updated, then Return All over them, in one execution (one request budget):`);
-	console.log(`  ${s.requests} requests, ${s.throttled} answers 429, node time ${fixed(s.nodeMs / 1000, 1)} s (${fixed(s.requests / (s.nodeMs / 1000), 2)} requests/s), busiest 5 s: ${s.busiest5s} (vendor limit 200), busiest 5 min: ${s.busiest5min} (vendor limit 1,000); peak RSS ${s.peakMb} MB`);
+	console.log(
+		`\nSustained: ${MEMORY_ITEMS} contacts created or updated, then Return All over them, in one execution (one request budget):`,
+	);
+	console.log(
+		`  ${s.requests} requests, ${s.throttled} answers 429, node time ${fixed(s.nodeMs / 1000, 1)} s (${fixed(s.requests / (s.nodeMs / 1000), 2)} requests/s), busiest 5 s: ${s.busiest5s} (vendor limit 200), busiest 5 min: ${s.busiest5min} (vendor limit 1,000); peak RSS ${s.peakMb} MB`,
+	);
 }
 if (memory.length) {
 	console.log(`\nMemory over ${MEMORY_ITEMS} items: peak RSS of the n8n process, the Helena leg against a NoOp leg over the same items\n`);
-	const lines = memory.map(([label, floor, r]) => [label, floor.peakMb, r.peakMb, r.peakMb - floor.peakMb, fixed(((r.peakMb - floor.peakMb) * 1024 * 1024) / MEMORY_ITEMS, 0), r.nodeGrowthMb ?? 'n/a']);
-	console.log(table(['Operation', 'NoOp leg peak MB', 'Helena leg peak MB', 'Added MB', 'Added bytes/item', 'RSS growth during the node MB'], lines));
+	const lines = memory.map(([label, floor, r]) => [
+		label,
+		floor.peakMb,
+		r.peakMb,
+		r.peakMb - floor.peakMb,
+		fixed(((r.peakMb - floor.peakMb) * 1024 * 1024) / MEMORY_ITEMS, 0),
+		r.nodeGrowthMb ?? 'n/a',
+	]);
+	console.log(
+		table(['Operation', 'NoOp leg peak MB', 'Helena leg peak MB', 'Added MB', 'Added bytes/item', 'RSS growth during the node MB'], lines),
+	);
 }

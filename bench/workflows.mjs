@@ -6,9 +6,24 @@ const httpCredentials = { httpHeaderAuth: { id: 'httpBench0000001', name: 'Helen
 
 export function benchCredentials(sandbox) {
 	return [
-		{ id: 'helenaBench00001', name: 'Helena bench', type: 'helenaApi', data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey, authorizationFormat: 'bearer' } },
-		{ id: 'helenaBench00002', name: 'Helena bench, pacing off', type: 'helenaApi', data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey, authorizationFormat: 'bearer', requestPacing: 'off' } },
-		{ id: 'httpBench0000001', name: 'Helena header auth', type: 'httpHeaderAuth', data: { name: 'Authorization', value: `Bearer ${sandbox.apiKey}` } },
+		{
+			id: 'helenaBench00001',
+			name: 'Helena bench',
+			type: 'helenaApi',
+			data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey, authorizationFormat: 'bearer' },
+		},
+		{
+			id: 'helenaBench00002',
+			name: 'Helena bench, pacing off',
+			type: 'helenaApi',
+			data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey, authorizationFormat: 'bearer', requestPacing: 'off' },
+		},
+		{
+			id: 'httpBench0000001',
+			name: 'Helena header auth',
+			type: 'httpHeaderAuth',
+			data: { name: 'Authorization', value: `Bearer ${sandbox.apiKey}` },
+		},
 	];
 }
 
@@ -21,7 +36,14 @@ function codeNode(jsCode) {
 function chain(id, nodes) {
 	const connections = {};
 	for (let i = 0; i < nodes.length - 1; i++) connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
-	return { id, name: `bench ${id}`, active: false, settings: { executionOrder: 'v1', saveDataSuccessExecution: 'none' }, nodes, connections };
+	return {
+		id,
+		name: `bench ${id}`,
+		active: false,
+		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'none' },
+		nodes,
+		connections,
+	};
 }
 
 function helena(parameters, { paced = true } = {}) {
@@ -45,7 +67,14 @@ function http(parameters, options = {}) {
 	};
 }
 
-const noOp = (name = 'NoOp') => ({ id: name.toLowerCase().replace(/\W/g, ''), name, type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [300, 0], parameters: {} });
+const noOp = (name = 'NoOp') => ({
+	id: name.toLowerCase().replace(/\W/g, ''),
+	name,
+	type: 'n8n-nodes-base.noOp',
+	typeVersion: 1,
+	position: [300, 0],
+	parameters: {},
+});
 
 /**
  * Contacts as a spreadsheet or CRM export gives them: accented names, formatted phone numbers, a tag list as
@@ -70,7 +99,14 @@ return Array.from({ length: ${n} }, (_, k) => {
 /** The same contacts as plain objects: one item holding them all, split into items by Split Out. */
 const plainItems = (n, code = contactsCode(n)) => [
 	codeNode(`const contacts = (() => { ${code} })().map((item) => item.json);\nreturn [{ json: { contacts } }];`),
-	{ id: 'split', name: 'Split Out', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [300, 0], parameters: { fieldToSplitOut: 'contacts' } },
+	{
+		id: 'split',
+		name: 'Split Out',
+		type: 'n8n-nodes-base.splitOut',
+		typeVersion: 1,
+		position: [300, 0],
+		parameters: { fieldToSplitOut: 'contacts' },
+	},
 ];
 
 /** Items shaped like the contacts Helena returns (for the memory floor of Return All). */
@@ -111,7 +147,10 @@ export const scenarios = {
 	 * them, by n8n or by a node, crosses the sandbox; Split Out copies each contact into a plain object, like
 	 * the items of a spreadsheet, database or HTTP node.
 	 */
-	upsertHelena: (n, { defineBelow = false, plain = false, id = defineBelow ? 'benchUpsertDefin' : plain ? 'benchUpsertPlain' : 'benchUpsertHelen' } = {}) =>
+	upsertHelena: (
+		n,
+		{ defineBelow = false, plain = false, id = defineBelow ? 'benchUpsertDefin' : plain ? 'benchUpsertPlain' : 'benchUpsertHelen' } = {},
+	) =>
 		chain(id, [
 			start,
 			...(plain ? plainItems(n) : [codeNode(contactsCode(n))]),
@@ -133,7 +172,12 @@ export const scenarios = {
 					mode: 'manual',
 					includeOtherFields: false,
 					assignments: {
-						assignments: ['name', 'phoneNumber', 'email', 'tagNames', 'annotation'].map((field, i) => ({ id: `a${i}`, name: field, type: 'string', value: `={{ $json.${field} }}` })),
+						assignments: ['name', 'phoneNumber', 'email', 'tagNames', 'annotation'].map((field, i) => ({
+							id: `a${i}`,
+							name: field,
+							type: 'string',
+							value: `={{ $json.${field} }}`,
+						})),
 					},
 				},
 			},
@@ -147,7 +191,13 @@ export const scenarios = {
 			start,
 			...plainItems(n),
 			helena({ resource: 'contact', operation: 'upsertMany' }),
-			{ ...helena({ resource: 'contact', operation: 'getAll', returnAll: true }), id: 'helenaList', name: 'Helena Return All', position: [600, 0], executeOnce: true },
+			{
+				...helena({ resource: 'contact', operation: 'getAll', returnAll: true }),
+				id: 'helenaList',
+				name: 'Helena Return All',
+				position: [600, 0],
+				executeOnce: true,
+			},
 		]),
 	/** The memory floor of a batch: the same (plain) input items through a NoOp node only. */
 	contactsNoOp: (n) => chain('benchContactNoOp', [start, ...plainItems(n), noOp()]),
@@ -157,18 +207,20 @@ export const scenarios = {
 		chain('benchUpsertHttp0', [
 			start,
 			codeNode(contactsCode(n, 500_000)),
-			http({
-				method: 'POST',
-				url: `${base}/core/v1/contact`,
-				sendBody: true,
-				specifyBody: 'json',
-				jsonBody: '={{ JSON.stringify({ name: $json.name, phoneNumber: $json.phoneNumber, email: $json.email, options: { upsert: true } }) }}',
-			},
-			// Without batching the node sends every item at once and Helena answers 429 past 200 in 5 s.
-			{ batching: { batch: { batchSize: 35, batchInterval: 1000 } } }),
+			http(
+				{
+					method: 'POST',
+					url: `${base}/core/v1/contact`,
+					sendBody: true,
+					specifyBody: 'json',
+					jsonBody:
+						'={{ JSON.stringify({ name: $json.name, phoneNumber: $json.phoneNumber, email: $json.email, options: { upsert: true } }) }}',
+				},
+				// Without batching the node sends every item at once and Helena answers 429 past 200 in 5 s.
+				{ batching: { batch: { batchSize: 35, batchInterval: 1000 } } },
+			),
 		]),
-	returnAllHelena: () =>
-		chain('benchListHelena0', [start, helena({ resource: 'contact', operation: 'getAll', returnAll: true }), noOp()]),
+	returnAllHelena: () => chain('benchListHelena0', [start, helena({ resource: 'contact', operation: 'getAll', returnAll: true }), noOp()]),
 	returnAllHttp: (base) =>
 		chain('benchListHttp000', [
 			start,
@@ -190,7 +242,14 @@ export const scenarios = {
 					},
 				},
 			),
-			{ id: 'split', name: 'Split Out', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [600, 0], parameters: { fieldToSplitOut: 'items' } },
+			{
+				id: 'split',
+				name: 'Split Out',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [600, 0],
+				parameters: { fieldToSplitOut: 'items' },
+			},
 		]),
 	/** One request per item: Get, Update (the name) or Add Tags, with pacing off to see the per-item cost. */
 	perItemHelena: (operation, ids, { paced = true } = {}) =>
@@ -198,7 +257,10 @@ export const scenarios = {
 			start,
 			codeNode(`return ${JSON.stringify(ids)}.map((id, i) => ({ json: { id, name: 'Renamed contact ' + i } }));`),
 			noOp(),
-			helena({ resource: 'contact', operation, contact: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...perItemParameters[operation] }, { paced }),
+			helena(
+				{ resource: 'contact', operation, contact: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...perItemParameters[operation] },
+				{ paced },
+			),
 		]),
 	getByIdHttp: (base, ids) =>
 		chain('benchGetHttp0000', [
