@@ -109,18 +109,6 @@ const plainItems = (n, code = contactsCode(n)) => [
 	},
 ];
 
-/** Items shaped like the contacts Helena returns (for the memory floor of Return All). */
-const storedContactsCode = (n) => `
-return Array.from({ length: ${n} }, (_, i) => ({ json: {
-	id: '00000000-0000-4000-8000-' + String(i).padStart(12, '0'), companyId: '11111111-1111-4111-8111-111111111111',
-	createdAt: '2026-05-01T12:00:00.000Z', updatedAt: '2026-05-01T12:00:00.000Z', name: 'Ana Souza ' + i,
-	nameWhatsapp: null, nameInstagram: null, nameMessenger: null, phoneNumber: '+55|21' + String(i).padStart(9, '9'),
-	phoneNumberFormatted: '+55 21 99999-' + String(i % 10000).padStart(4, '0'), email: 'contact' + i + '@example.org',
-	instagram: null, messengerId: null, annotation: 'Imported from the spring fair list, row ' + i, status: 'ACTIVE',
-	origin: 'API', pictureUrl: null, tagIds: ['22222222-2222-4222-8222-222222222222'], tagNames: ['lead'],
-	portfolioIds: [], portfolioNames: [], sequenceIds: [], customFields: {}, metadata: { source: 'fair-2026', row: String(i) }, utm: null,
-} }));`;
-
 /** The Define Below fields of Create or Update Many, mapped from the same items with expressions. */
 const defineBelowParameters = {
 	dataMode: 'defineBelow',
@@ -201,8 +189,6 @@ export const scenarios = {
 		]),
 	/** The memory floor of a batch: the same (plain) input items through a NoOp node only. */
 	contactsNoOp: (n) => chain('benchContactNoOp', [start, ...plainItems(n), noOp()]),
-	/** The memory floor of Return All: as many (plain) items shaped like Helena's contacts, through a NoOp node. */
-	storedContactsNoOp: (n) => chain('benchStoredNoOp0', [start, ...plainItems(n, storedContactsCode(n)), noOp()]),
 	upsertHttp: (base, n) =>
 		chain('benchUpsertHttp0', [
 			start,
