@@ -135,6 +135,13 @@ async function leg(workflow, { node = 'Helena', latencyMs = LATENCY, limits = tr
 		peakMb: Math.round(memory.peakKb / 1024),
 		nodeGrowthMb: during.length ? Math.round((Math.max(...during) - rssAt(task.startTime)) / 1024) : undefined,
 		arrivals: requests.map((request) => request.at),
+		/** When the first and last request of each kind arrived, relative to the node's start, and the longest pause. */
+		timeline: [...new Set(requests.map((request) => `${request.method} ${request.path}`))].map((kind) => {
+			const list = requests.filter((request) => `${request.method} ${request.path}` === kind);
+			const at = list.map((request) => request.at - task.startTime).sort((a, b) => a - b);
+			const pause = at.reduce((max, time, i) => (i ? Math.max(max, time - at[i - 1]) : max), 0);
+			return `${kind}: ${list.length} from ${fixed(at[0] / 1000, 1)} s to ${fixed(at.at(-1) / 1000, 1)} s, longest pause ${fixed(pause / 1000, 1)} s, ${list.filter((request) => request.status === 429).length} × 429`;
+		}),
 		lastAnswer: Math.max(0, ...requests.map((request) => request.answeredAt ?? 0)),
 		firstArrival: Math.min(...requests.map((request) => request.at)),
 		startTime: task.startTime,
@@ -389,6 +396,7 @@ if (sustained) {
 	console.log(
 		`  ${s.requests} requests, ${s.throttled} answers 429, node time ${fixed(s.nodeMs / 1000, 1)} s (${fixed(s.requests / (s.nodeMs / 1000), 2)} requests/s), busiest 5 s: ${s.busiest5s} (vendor limit 200), busiest 5 min: ${s.busiest5min} (vendor limit 1,000); peak RSS ${s.peakMb} MB`,
 	);
+	for (const line of s.timeline) console.log(`  ${line}`);
 }
 if (memory.length) {
 	console.log(
