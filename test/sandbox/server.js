@@ -37,6 +37,7 @@ const { handleControl } = require('./control');
  * @property {number} status        0 while in flight or when the connection was dropped
  * @property {number} at            Date.now() on arrival
  * @property {number} [admittedAt]   when the rate limiter admitted it (only while limits are enforced)
+ * @property {number} [answeredAt]  Date.now() when the answer was sent (not for a dropped connection)
  * @property {import('./contractCheck').Problem[]} [violations]  where it broke the contract (it was refused)
  */
 
@@ -129,7 +130,10 @@ function createServer(sandbox) {
 	 * @param {http.ServerResponse} res
 	 */
 	const answer = (entry, res, status, body, headers) => {
-		if (entry) entry.status = status;
+		if (entry) {
+			entry.status = status;
+			entry.answeredAt = Date.now();
+		}
 		send(res, status, body, headers);
 	};
 	/** @param {ApiError} error */
