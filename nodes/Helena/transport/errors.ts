@@ -7,6 +7,8 @@ export interface HelenaErrorBody {
 	text?: string;
 	shortValue?: string;
 	httpStatusCode?: string | number;
+	/** The body is an RFC 7807 ProblemDetails (the send family's 4xx), whose 404 means a missing record. */
+	problem?: boolean;
 }
 
 export function readErrorBody(body: unknown): HelenaErrorBody {
@@ -24,15 +26,18 @@ export function readErrorBody(body: unknown): HelenaErrorBody {
 	const asString = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 	return {
 		key: asString(record.key),
-		text: asString(record.text) ?? asString(record.title) ?? asString(record.message),
+		// ProblemDetails (the send family) explains in `detail`; `title` is only the status's name
+		text: asString(record.text) ?? asString(record.detail) ?? asString(record.title) ?? asString(record.message),
 		shortValue: asString(id?.shortValue),
 		httpStatusCode:
 			typeof record.httpStatusCode === 'number' ? record.httpStatusCode : asString(record.httpStatusCode),
+		...(typeof record.status === 'number' && asString(record.title) ? { problem: true } : {}),
 	};
 }
 
 /** "Not found" comes back as HTTP 500 with key FORM_ERROR and a Portuguese text. */
 export function isNotFound(status: number, error: HelenaErrorBody): boolean {
+	if (status === 404 && error.problem) return true;
 	if (String(error.httpStatusCode).toLowerCase() === 'notfound' && status !== 404) return true;
 	return (
 		status >= 400 &&
@@ -106,7 +111,7 @@ function messageFor(failure: FailureContext, error: HelenaErrorBody): { message:
 	}
 	if (status === 404) {
 		return {
-			message: `Helena has no endpoint at ${failure.method} /core${failure.path} (404)`,
+			message: `Helena has no endpoint at ${failure.method} ${failure.path} (404)`,
 			hint: 'Check the Base URL in the "Helena API" credential: it should be the API host, such as https://api.wts.chat.',
 		};
 	}

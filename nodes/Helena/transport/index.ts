@@ -5,3 +5,7 @@ export { fetchAllPages, PAGE_SIZE } from './pagination';
 export type { PageEnvelope, PagingOptions } from './pagination';
 export { BATCH_SIZE, chunk, mapWithConcurrency } from './batching';
 export { RequestBudget } from './budget';
+export { serviceUrl } from './url';
+export type { HelenaService } from './url';
+export { uploadFile } from './files';
+export type { FileToUpload, HelenaFileType } from './files';

@@ -13,7 +13,8 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 import { budgetFor } from './budget';
 import { helenaApiError, isFormError, readErrorBody } from './errors';
 import type { NotFoundMessage } from './errors';
-import { coreUrl } from './url';
+import { serviceUrl } from './url';
+import type { HelenaService } from './url';
 
 export type HelenaContext =
 	| IExecuteFunctions
@@ -23,7 +24,9 @@ export type HelenaContext =
 
 export interface HelenaRequest {
 	method: IHttpRequestMethods;
-	/** Path after `/core`, e.g. `/v1/contact`; build it with `apiPath` so parameters are encoded. */
+	/** The service the path belongs to; `core` when omitted. */
+	service?: HelenaService;
+	/** Path after `/core` (or `/chat`), e.g. `/v1/contact`; build it with `apiPath` so parameters are encoded. */
 	path: string;
 	qs?: IDataObject;
 	body?: IDataObject | IDataObject[];
@@ -54,10 +57,24 @@ async function credentialsFor(context: HelenaContext): Promise<ICredentialDataDe
 	return await credentials;
 }
 
-/** One budget per credential in this process (per URL when the credential has no id); none when pacing is off. */
-function budgetOf(context: HelenaContext, credentials: ICredentialDataDecryptedObject, baseUrl: string) {
-	if (credentials.requestPacing === 'off') return undefined;
-	return budgetFor(context.getNode().credentials?.helenaApi?.id ?? baseUrl);
+/** The chat service's send family has its own rate limit besides the account's. */
+const SEND_FAMILY = /^\/v1\/send\//i;
+
+/**
+ * The budgets a request waits for: one per credential in this process (per URL when the credential
+ * has no id), plus the send family's for `/chat/v1/send/...`; none when pacing is off.
+ */
+function budgetsOf(
+	context: HelenaContext,
+	credentials: ICredentialDataDecryptedObject,
+	baseUrl: string,
+	service: HelenaService,
+	path: string,
+) {
+	if (credentials.requestPacing === 'off') return [];
+	const key = context.getNode().credentials?.helenaApi?.id ?? baseUrl;
+	const account = budgetFor(key);
+	return service === 'chat' && SEND_FAMILY.test(path) ? [budgetFor(key, 'send'), account] : [account];
 }
 
 /** Exponential back-off with full jitter: spreads retries of parallel callers apart. */
@@ -109,19 +126,19 @@ export async function helenaRequest<T = unknown>(
 	this: HelenaContext,
 	request: HelenaRequest,
 ): Promise<T> {
-	const { method, path, qs, body, itemIndex } = request;
+	const { method, path, qs, body, itemIndex, service = 'core' } = request;
 	const repeatable = request.repeatable ?? method !== 'POST';
 	const credentials = await credentialsFor(this);
-	const baseUrl = coreUrl(this.getNode(), credentials.baseUrl, itemIndex, credentials.apiKey);
-	const url = baseUrl + path;
-	const budget = budgetOf(this, credentials, baseUrl);
+	const coreBase = serviceUrl(this.getNode(), credentials.baseUrl, 'core', itemIndex, credentials.apiKey);
+	const url = serviceUrl(this.getNode(), credentials.baseUrl, service) + path;
+	const budgets = budgetsOf(this, credentials, coreBase, service, path);
 	// Handing n8n the credential read above spares it a database read and a decryption per request.
 	const decrypted = {
 		credentialsDecrypted: { id: this.getNode().credentials?.helenaApi?.id ?? '', name: 'helenaApi', type: 'helenaApi', data: credentials },
 	};
 
 	for (let attempt = 1; ; attempt++) {
-		await budget?.take();
+		for (const budget of budgets) await budget.take();
 		let response: IN8nHttpFullResponse;
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(this, 'helenaApi', {
@@ -164,7 +181,7 @@ export async function helenaRequest<T = unknown>(
 		const canRetry = attempt < MAX_ATTEMPTS;
 		if (status === 429 && canRetry) {
 			const waitMs = retryAfterMs(response.headers) ?? backoffMs(attempt);
-			budget?.holdFor(waitMs);
+			for (const budget of budgets) budget.holdFor(waitMs);
 			await sleep(waitMs);
 			continue;
 		}
@@ -176,7 +193,7 @@ export async function helenaRequest<T = unknown>(
 			this.getNode(),
 			{
 				method,
-				path,
+				path: `/${service}${path}`,
 				status,
 				attempts: attempt,
 				itemIndex,

@@ -1,11 +1,25 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+/** Helena's services: contacts, teams, users, files and webhooks live in core; messaging in chat. */
+export type HelenaService = 'core' | 'chat';
+
 /**
- * `{baseUrl}/core`, tolerating what users paste: trailing slashes and a trailing `/core`, so the
- * result can never be `/core/core`.
+ * `{baseUrl}/core`, tolerating what users paste: trailing slashes and a trailing `/core` (or `/chat`),
+ * so the result can never be `/core/core`.
  */
 export function coreUrl(node: INode, baseUrl: unknown, itemIndex?: number, apiKey?: unknown): string {
+	return serviceUrl(node, baseUrl, 'core', itemIndex, apiKey);
+}
+
+/** `{baseUrl}/{service}`, with the same tolerance as `coreUrl`. */
+export function serviceUrl(
+	node: INode,
+	baseUrl: unknown,
+	service: HelenaService,
+	itemIndex?: number,
+	apiKey?: unknown,
+): string {
 	const trimmed = typeof baseUrl === 'string' ? baseUrl.trim() : '';
 	if (!/^https?:\/\/[^/\s]+/i.test(trimmed)) {
 		const item = itemIndex === undefined ? '' : ` (item ${itemIndex})`;
@@ -18,8 +32,8 @@ export function coreUrl(node: INode, baseUrl: unknown, itemIndex?: number, apiKe
 			{ description: 'Open the credential and enter an address such as https://api.wts.chat', itemIndex },
 		);
 	}
-	const withoutCore = trimmed.replace(/\/+$/, '').replace(/\/core$/i, '').replace(/\/+$/, '');
-	return `${withoutCore}/core`;
+	const host = trimmed.replace(/\/+$/, '').replace(/\/(core|chat)$/i, '').replace(/\/+$/, '');
+	return `${host}/${service}`;
 }
 
 /** Builds an API path whose interpolated values are URL-encoded (phones carry `+` and `|`). */
