@@ -18,6 +18,7 @@ const { toPublicContact, ALL_DETAILS } = require('./contactStore');
 const { buildState, seedContacts, demoPhone, COMPANY_ID } = require('./seed');
 const { sampleContent } = require('./eventSamples');
 const { stableId } = require('./ids');
+const { chatControl, chatDemo } = require('./chat/control');
 
 const DEFAULT_API_KEY = 'helena-sandbox-key';
 
@@ -33,6 +34,7 @@ const DEFAULT_API_KEY = 'helena-sandbox-key';
  * @property {boolean} [enforceRateLimits]
  * @property {number} [randomSeed]        PRNG seed of the fault injection, default 1
  * @property {{ windowMs: number, max: number }[]} [rateLimits]  override the vendor windows (tests)
+ * @property {number} [chatStepMs]        ms between the delivery steps of a sent message (0 = only `chat.advance()`), default 150
  */
 
 class Sandbox {
@@ -50,6 +52,9 @@ class Sandbox {
 		this.deliverer = new Deliverer(() => this.state, this.deliveries);
 		this.server = createServer(this);
 		this.url = '';
+		this.chatStepMs = options.chatStepMs ?? 150;
+		this.closed = false;
+		this.chat = chatControl(this);
 		for (const name of ['clearRequests', 'setFaults', 'failNext', 'seedContacts', 'reset', 'deliver', 'waitForDeliveries', 'close', 'snapshot', 'counts'])
 			this[name] = this[name].bind(this);
 	}
@@ -143,6 +148,7 @@ class Sandbox {
 	}
 
 	async close() {
+		this.closed = true;
 		await this.deliverer.close();
 		await new Promise((resolve) => {
 			this.server.close(() => resolve(undefined));
@@ -171,6 +177,7 @@ const demo = {
 	userId: (name) => stableId('user', name),
 	channelId: (name) => stableId('channel', name),
 	customFieldId: (key) => stableId('custom-field', key),
+	...chatDemo,
 };
 
 module.exports = { startSandbox, Sandbox, DEFAULT_API_KEY, demo };
