@@ -3,10 +3,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { contact } from './contact';
 import { department } from './department';
+import { message } from './message';
+import { session } from './session';
 import type { HelenaResource } from './types';
 import { webhook } from './webhook';
 
-const resources: Record<string, HelenaResource> = { contact, department, webhook };
+const resources: Record<string, HelenaResource> = { contact, department, message, session, webhook };
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
