@@ -25,10 +25,16 @@ export async function searchChannels(this: ILoadOptionsFunctions, filter?: strin
 	return { results: matching(results, filter) };
 }
 
+/** The value a resource locator of the open node holds (read raw: the editor may not have resolved it). */
+function currentLocatorValue(context: ILoadOptionsFunctions, name: string): string {
+	const raw = context.getCurrentNodeParameter(name) as unknown;
+	const value = raw && typeof raw === 'object' ? (raw as { value?: unknown }).value : raw;
+	return typeof value === 'string' ? value.trim() : '';
+}
+
 /** The chosen channel's ID, whether the picker holds its ID or its number. */
 async function chosenChannelId(context: ILoadOptionsFunctions): Promise<string | undefined> {
-	const picked = context.getCurrentNodeParameter('channel', { extractValue: true }) as string | undefined;
-	const value = typeof picked === 'string' ? picked.trim() : '';
+	const value = currentLocatorValue(context, 'channel');
 	if (!value || value.startsWith('=')) return undefined;
 	if (UUID.test(value)) return value;
 	const digits = value.replace(/\D+/g, '');
@@ -89,14 +95,14 @@ export async function searchTags(this: ILoadOptionsFunctions, filter?: string): 
 
 /** The variables of the chosen template, for the parameter names of Send Template. */
 export async function getTemplateParameters(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const templateId = this.getCurrentNodeParameter('template', { extractValue: true }) as string | undefined;
-	if (typeof templateId !== 'string' || !UUID.test(templateId.trim())) return [];
+	const templateId = currentLocatorValue(this, 'template');
+	if (!UUID.test(templateId)) return [];
 	const channelId = await chosenChannelId(this);
 	for (let pageNumber = 1; ; pageNumber++) {
 		const qs: IDataObject = { PageNumber: pageNumber, PageSize: PAGE_SIZE, IncludeDetails: 'Params' };
 		if (channelId) qs.ChannelId = channelId;
 		const page = (await helenaRequest.call(this, { service: 'chat', method: 'GET', path: '/v1/template', qs })) as PageEnvelope;
-		const template = (page?.items ?? []).find((item) => String(item.id).toLowerCase() === templateId.trim().toLowerCase());
+		const template = (page?.items ?? []).find((item) => String(item.id).toLowerCase() === templateId.toLowerCase());
 		if (template) {
 			return ((template.params as IDataObject[] | null) ?? []).map((param) => ({
 				name: String(param.name),
