@@ -318,7 +318,7 @@ describe('Message resource', () => {
 			const sent = await helena.run({ resource: 'message', operation: 'sendText', phoneNumber: demo.undeliverablePhone, text: 'Olá' });
 			helena.sandbox.chat.settle();
 
-			const { items } = await helena.run({ resource: 'message', operation: 'getStatus', messageId: sent.items[0].json.id });
+			const { items } = await helena.run({ resource: 'message', operation: 'getStatus', messageId: sent.items[0].json.id as string });
 
 			expect(items[0].json).toMatchObject({ status: 'FAILED', failedReason: 'O número não possui uma conta de WhatsApp' });
 		});
