@@ -63,6 +63,10 @@ for (const line of [
 	'GET    /__sandbox/state',
 	'POST   /__sandbox/events          {eventType, content?}',
 	'GET    /__sandbox/deliveries      DELETE /__sandbox/deliveries',
+	'POST   /__sandbox/chat/contact-writes   {phone, text, channel?}  (opens the 24 h window; SESSION_NEW, MESSAGE_RECEIVED)',
+	'POST   /__sandbox/chat/advance          (every sent message one status on)',
+	'POST   /__sandbox/chat/fail-deliveries  {phone, reason}',
+	'GET    /__sandbox/chat/sessions',
 ]) console.log(`  ${line.replace(/(\/__sandbox)/g, `${sb.url}$1`)}`);
 console.log('Ctrl+C to stop.');
 
