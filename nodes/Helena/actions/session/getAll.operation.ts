@@ -134,5 +134,5 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			}),
 			paging,
 		);
-	}, { concurrency: 1 });
+	});
 }
