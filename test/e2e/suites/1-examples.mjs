@@ -106,8 +106,8 @@ describe(`the example workflows run by n8n execute, in n8n ${e2e.version}`, () =
 
 		const sends = e2e.sandbox.requests.filter((request) => request.decodedPath === '/chat/v1/send/template');
 		assert.deepEqual(sends.map((request) => request.body), [
-			{ from: '5511940000001', to: '+55 21 98765-0001', templateId: demo.templateId('fatura'), parameters: { nome: 'Bruna Castro', valor: 'R$ 149.90' }, fileIdOrUrl: files[0].id, senderId: 'INV-0042' },
-			{ from: '5511940000001', to: '+55 31 98765-0002', templateId: demo.templateId('fatura'), parameters: { nome: 'Otavio Reis', valor: 'R$ 89.00' }, fileIdOrUrl: files[1].id, senderId: 'INV-0043' },
+			{ from: '5511940000001', to: '+55 21 97654-0101', templateId: demo.templateId('fatura'), parameters: { nome: 'Bruna Castro', valor: 'R$ 149.90' }, fileIdOrUrl: files[0].id, senderId: 'INV-0042' },
+			{ from: '5511940000001', to: '+55 31 97654-0102', templateId: demo.templateId('fatura'), parameters: { nome: 'Otavio Reis', valor: 'R$ 89.00' }, fileIdOrUrl: files[1].id, senderId: 'INV-0043' },
 		]);
 		const sent = outputOf(result.runData, 'Send invoice template');
 		assert.deepEqual(sent.map((item) => [item.status, item.senderId]), [['QUEUED', 'INV-0042'], ['QUEUED', 'INV-0043']]);
