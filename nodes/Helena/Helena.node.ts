@@ -1,10 +1,4 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodeType,
-	INodeTypeDescription,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { contactDescription } from './actions/contact';
@@ -12,7 +6,7 @@ import { departmentDescription } from './actions/department';
 import { messageDescription } from './actions/message';
 import { sessionDescription } from './actions/session';
 import { router } from './actions/router';
-import { operationSubtitle } from './actions/subtitle';
+import { operationSubtitle } from './helpers/subtitle';
 import { webhookDescription } from './actions/webhook';
 import { listSearch, loadOptions } from './methods';
 

@@ -22,13 +22,7 @@ export function allRequests(helena: SandboxFixture) {
 	return helena.sandbox.requests.map(({ method, decodedPath, query, body }) => ({ method, path: decodedPath, query, body }));
 }
 
-export function byId(value: string) {
-	return { __rl: true, mode: 'id', value };
-}
-
-export function fromList(value: string, cachedResultName = '') {
-	return { __rl: true, mode: 'list', value, cachedResultName };
-}
+export { byId, fromList } from '../helpers/requests';
 
 export function byNumber(value: string) {
 	return { __rl: true, mode: 'number', value };
@@ -36,7 +30,9 @@ export function byNumber(value: string) {
 
 /** The open demo conversation of Maria (she wrote an hour ago, so the WhatsApp window is open). */
 export function mariaSession(helena: SandboxFixture) {
-	const session = helena.sandbox.chat.sessions().find((s: { contactId: string; status: string }) => s.contactId === demo.contactId(1) && s.status !== 'COMPLETED');
+	const session = helena.sandbox.chat
+		.sessions()
+		.find((s: { contactId: string; status: string }) => s.contactId === demo.contactId(1) && s.status !== 'COMPLETED');
 	if (!session) throw new Error('no open session of Maria in the demo seed');
 	return session;
 }

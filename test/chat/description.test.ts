@@ -14,7 +14,9 @@ describe('what an AI agent reads about the messaging operations', () => {
 		expect(byValue.sendText.action).toBe('Send a text message');
 		expect(byValue.sendText.description).toMatch(/wrote in the last 24 hours.*to start a new WhatsApp conversation, use Send Template/);
 		expect(byValue.sendTemplate.action).toBe('Send a template');
-		expect(byValue.sendTemplate.description).toMatch(/only way to start a conversation with a contact who has not written in the last 24 hours/);
+		expect(byValue.sendTemplate.description).toMatch(
+			/only way to start a conversation with a contact who has not written in the last 24 hours/,
+		);
 		expect(Object.keys(byValue).sort()).toEqual(['getStatus', 'sendMedia', 'sendTemplate', 'sendText', 'startChatbot']);
 	});
 

@@ -21,9 +21,18 @@ describe('SESSION_* and MESSAGE_* events reach Helena Trigger as conversations h
 		await step(() => {
 			sessionId = helena.sandbox.chat.contactWrites(phone, 'Quero um orçamento').id as string;
 		});
-		await step(() => helena.run({ resource: 'message', operation: 'sendText', sendTo: 'session', sessionId, text: 'Claro! Já vamos te atender.' }));
+		await step(() =>
+			helena.run({ resource: 'message', operation: 'sendText', sendTo: 'session', sessionId, text: 'Claro! Já vamos te atender.' }),
+		);
 		for (let n = 0; n < 3; n++) await step(() => helena.sandbox.chat.advance());
-		await step(() => helena.run({ resource: 'session', operation: 'transfer', sessionId, transferDepartment: { __rl: true, mode: 'id', value: demo.departmentId('Vendas') } }));
+		await step(() =>
+			helena.run({
+				resource: 'session',
+				operation: 'transfer',
+				sessionId,
+				transferDepartment: { __rl: true, mode: 'id', value: demo.departmentId('Vendas') },
+			}),
+		);
 		await step(() => helena.run({ resource: 'session', operation: 'complete', sessionId }));
 
 		const events = trigger.executions.map(([item]) => item.json as { eventType: string; content: Record<string, unknown> });
@@ -37,7 +46,12 @@ describe('SESSION_* and MESSAGE_* events reach Helena Trigger as conversations h
 			'SESSION_UPDATE',
 			'SESSION_COMPLETE',
 		]);
-		expect(events[0].content).toMatchObject({ id: sessionId, status: 'PENDING', windowStatus: 'ACTIVE', contactDetails: { phonenumber: phone } });
+		expect(events[0].content).toMatchObject({
+			id: sessionId,
+			status: 'PENDING',
+			windowStatus: 'ACTIVE',
+			contactDetails: { phonenumber: phone },
+		});
 		expect(events[1].content).toMatchObject({ sessionId, direction: 'FROM_HUB', text: 'Quero um orçamento' });
 		expect(events[2].content).toMatchObject({ sessionId, direction: 'TO_HUB', status: 'QUEUED', text: 'Claro! Já vamos te atender.' });
 		expect(events.slice(3, 6).map((event) => event.content.status)).toEqual(['SENT', 'DELIVERED', 'READ']);
@@ -49,7 +63,9 @@ describe('SESSION_* and MESSAGE_* events reach Helena Trigger as conversations h
 		const trigger = await startTrigger({ events: ['MESSAGE_UPDATED'] });
 		await trigger.activate();
 		helena.sandbox.chat.failDeliveriesTo(demo.contactPhone(1), 'Número bloqueado pelo destinatário');
-		const session = helena.sandbox.chat.sessions().find((s: { contactId: string; status: string }) => s.contactId === demo.contactId(1) && s.status !== 'COMPLETED');
+		const session = helena.sandbox.chat
+			.sessions()
+			.find((s: { contactId: string; status: string }) => s.contactId === demo.contactId(1) && s.status !== 'COMPLETED');
 
 		await helena.run({ resource: 'message', operation: 'sendText', sendTo: 'session', sessionId: session.id, text: 'Oi' });
 		helena.sandbox.chat.settle();

@@ -1,5 +1,16 @@
 import { demo } from '../sandbox';
-import { allRequests, byId, byNumber, COMERCIAL, fromList, MARIA_PHONE, mariaSession, MISSING, SUPORTE_CHANNEL, useChatSandbox } from './chatFixture';
+import {
+	allRequests,
+	byId,
+	byNumber,
+	COMERCIAL,
+	fromList,
+	MARIA_PHONE,
+	mariaSession,
+	MISSING,
+	SUPORTE_CHANNEL,
+	useChatSandbox,
+} from './chatFixture';
 
 const BOAS_VINDAS = demo.templateId('boas_vindas');
 const FATURA = demo.templateId('fatura');
@@ -32,7 +43,10 @@ describe('Message resource', () => {
 			expect(items).toHaveLength(1);
 			expect(items[0].json).toMatchObject({ sessionId: session.id, status: 'QUEUED', failedReason: null });
 			expect(items[0].pairedItem).toEqual({ item: 0 });
-			expect(helena.sandbox.chat.message(items[0].json.id as string)).toMatchObject({ text: 'Olá Maria, recebemos sua mensagem!', direction: 'TO_HUB' });
+			expect(helena.sandbox.chat.message(items[0].json.id as string)).toMatchObject({
+				text: 'Olá Maria, recebemos sua mensagem!',
+				direction: 'TO_HUB',
+			});
 		});
 
 		test('to a phone number from a channel picked by number, with the options the send family takes', async () => {
@@ -79,7 +93,9 @@ describe('Message resource', () => {
 			});
 
 			expect(items).toEqual([]);
-			expect(error?.message).toBe("WhatsApp's 24-hour window with the contact +55 21 98888-7777 is closed: only a template can start the conversation");
+			expect(error?.message).toBe(
+				"WhatsApp's 24-hour window with the contact +55 21 98888-7777 is closed: only a template can start the conversation",
+			);
 			expect(error?.description).toMatch(/^Use Message → Send Template/);
 			expect(error?.description).toContain('Fora da janela de atendimento de 24 horas');
 			expect(allRequests(helena).map((r) => r.path)).toEqual(['/chat/v1/send/text']);
@@ -101,7 +117,13 @@ describe('Message resource', () => {
 
 		test('bad input is refused before any request: a phone without enough digits, an empty text, a session that is not an ID', async () => {
 			const phone = await helena.run({ resource: 'message', operation: 'sendText', sendTo: 'phone', phoneNumber: '12345', text: 'x' });
-			const empty = await helena.run({ resource: 'message', operation: 'sendText', sendTo: 'session', sessionId: mariaSession(helena).id, text: '  ' });
+			const empty = await helena.run({
+				resource: 'message',
+				operation: 'sendText',
+				sendTo: 'session',
+				sessionId: mariaSession(helena).id,
+				text: '  ',
+			});
 			const session = await helena.run({ resource: 'message', operation: 'sendText', sendTo: 'session', sessionId: 'abc', text: 'x' });
 
 			expect(phone.error?.message).toBe('Phone Number must be a phone number with country code (10 to 15 digits), not "12345" (item 0)');
@@ -139,11 +161,17 @@ describe('Message resource', () => {
 		test('opens a conversation with a new number: the template, its parameters by name, and a new contact and session', async () => {
 			const contactsBefore = helena.sandbox.state.contacts.size;
 
-			const { items, error } = await helena.run(templateRun({ sendOptions: { department: fromList(demo.departmentId('Vendas')) } }));
+			const { items, error } = await helena.run(
+				templateRun({ sendOptions: { department: fromList(demo.departmentId('Vendas'), 'Vendas') } }),
+			);
 
 			expect(error).toBeUndefined();
 			const requests = allRequests(helena);
-			expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /chat/v1/channel', 'GET /chat/v1/template', 'POST /chat/v1/send/template']);
+			expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+				'GET /chat/v1/channel',
+				'GET /chat/v1/template',
+				'POST /chat/v1/send/template',
+			]);
 			expect(requests[1].query).toEqual({ ChannelId: COMERCIAL.id, IncludeDetails: 'Params', PageNumber: '1', PageSize: '100' });
 			expect(requests[2].body).toEqual({
 				from: COMERCIAL.number,
@@ -162,7 +190,9 @@ describe('Message resource', () => {
 		test('a parameter the template does not declare (a positional "1") fails before the send, naming the declared ones', async () => {
 			const { error } = await helena.run(templateRun({ templateParameters: { parameter: [{ name: '1', value: 'Bruna' }] } }));
 
-			expect(error?.message).toBe('Template Parameters has "1", which the template "boas_vindas" does not declare (its parameters: nome) (item 0)');
+			expect(error?.message).toBe(
+				'Template Parameters has "1", which the template "boas_vindas" does not declare (its parameters: nome) (item 0)',
+			);
 			expect(error?.description).toBe('Parameters are matched by the names the template declares, not by position.');
 			expect(allRequests(helena).map((r) => r.path)).toEqual(['/chat/v1/channel', '/chat/v1/template']);
 		});
@@ -171,11 +201,21 @@ describe('Message resource', () => {
 			const missing = await helena.run(templateRun({ templateParameters: {} }));
 			const otherChannel = await helena.run(templateRun({ channel: byId(SUPORTE_CHANNEL.id) }));
 			const noHeader = await helena.run(
-				templateRun({ template: byId(FATURA), templateParameters: { parameter: [{ name: 'nome', value: 'Ana' }, { name: 'valor', value: 'R$ 10' }] } }),
+				templateRun({
+					template: byId(FATURA),
+					templateParameters: {
+						parameter: [
+							{ name: 'nome', value: 'Ana' },
+							{ name: 'valor', value: 'R$ 10' },
+						],
+					},
+				}),
 			);
 
 			expect(missing.error?.message).toBe('Template Parameters lacks "nome", required by the template "boas_vindas" (item 0)');
-			expect(otherChannel.error?.message).toBe(`Template "${BOAS_VINDAS}" is not a template of the channel WhatsApp Suporte (5511940000002) (item 0)`);
+			expect(otherChannel.error?.message).toBe(
+				`Template "${BOAS_VINDAS}" is not a template of the channel WhatsApp Suporte (5511940000002) (item 0)`,
+			);
 			expect(noHeader.error?.message).toBe('Header File is required: the template "fatura" has a document header (item 0)');
 			expect(allRequests(helena).filter((r) => r.method === 'POST')).toEqual([]);
 		});
@@ -209,11 +249,20 @@ describe('Message resource', () => {
 			const { items, error } = await helena.run(
 				templateRun({
 					template: byId(FATURA),
-					templateParameters: { parameter: [{ name: 'nome', value: 'Ana' }, { name: 'valor', value: 'R$ 149,90' }] },
+					templateParameters: {
+						parameter: [
+							{ name: 'nome', value: 'Ana' },
+							{ name: 'valor', value: 'R$ 149,90' },
+						],
+					},
 					fileSource: 'binary',
 					binaryPropertyName: 'invoice',
 				}),
-				{ inputItems: [{ json: {}, binary: { invoice: { data: pdf.toString('base64'), mimeType: 'application/pdf', fileName: 'fatura-0042.pdf' } } }] },
+				{
+					inputItems: [
+						{ json: {}, binary: { invoice: { data: pdf.toString('base64'), mimeType: 'application/pdf', fileName: 'fatura-0042.pdf' } } },
+					],
+				},
 			);
 
 			expect(error).toBeUndefined();
@@ -265,14 +314,29 @@ describe('Message resource', () => {
 
 		test('a binary file too large for WhatsApp, or of a type it refuses, fails before anything is uploaded', async () => {
 			const session = mariaSession(helena);
-			const base = { resource: 'message', operation: 'sendMedia', sendTo: 'session', sessionId: session.id, fileSource: 'binary', binaryPropertyName: 'data' };
+			const base = {
+				resource: 'message',
+				operation: 'sendMedia',
+				sendTo: 'session',
+				sessionId: session.id,
+				fileSource: 'binary',
+				binaryPropertyName: 'data',
+			};
 			const big = Buffer.alloc(5 * 1024 * 1024 + 1, 1);
-			const tooLarge = await helena.run({ ...base, mediaType: 'image' }, {
-				inputItems: [{ json: {}, binary: { data: { data: big.toString('base64'), mimeType: 'image/jpeg', fileName: 'foto.jpg' } } }],
-			});
-			const refused = await helena.run({ ...base, mediaType: 'image' }, {
-				inputItems: [{ json: {}, binary: { data: { data: Buffer.from('GIF89a').toString('base64'), mimeType: 'image/gif', fileName: 'anim.gif' } } }],
-			});
+			const tooLarge = await helena.run(
+				{ ...base, mediaType: 'image' },
+				{
+					inputItems: [{ json: {}, binary: { data: { data: big.toString('base64'), mimeType: 'image/jpeg', fileName: 'foto.jpg' } } }],
+				},
+			);
+			const refused = await helena.run(
+				{ ...base, mediaType: 'image' },
+				{
+					inputItems: [
+						{ json: {}, binary: { data: { data: Buffer.from('GIF89a').toString('base64'), mimeType: 'image/gif', fileName: 'anim.gif' } } },
+					],
+				},
+			);
 			const missing = await helena.run({ ...base, mediaType: 'document' });
 
 			expect(tooLarge.error?.message).toBe('Input Binary Field "data" is 5.0 MB; WhatsApp accepts an image of at most 5.0 MB (item 0)');
@@ -299,7 +363,13 @@ describe('Message resource', () => {
 
 	describe('Get Status', () => {
 		test('follows a message from queued to sent, delivered and read', async () => {
-			const sent = await helena.run({ resource: 'message', operation: 'sendText', sendTo: 'session', sessionId: mariaSession(helena).id, text: 'Oi' });
+			const sent = await helena.run({
+				resource: 'message',
+				operation: 'sendText',
+				sendTo: 'session',
+				sessionId: mariaSession(helena).id,
+				text: 'Oi',
+			});
 			const id = sent.items[0].json.id as string;
 			const statuses: unknown[] = [];
 			for (let step = 0; step < 4; step++) {
@@ -310,7 +380,11 @@ describe('Message resource', () => {
 			}
 
 			expect(statuses).toEqual(['QUEUED', 'SENT', 'DELIVERED', 'READ']);
-			expect(allRequests(helena).filter((r) => r.method === 'GET').map((r) => r.path)).toEqual(Array(4).fill(`/chat/v1/send/message/${id}`));
+			expect(
+				allRequests(helena)
+					.filter((r) => r.method === 'GET')
+					.map((r) => r.path),
+			).toEqual(Array(4).fill(`/chat/v1/send/message/${id}`));
 		});
 
 		test('a failed delivery reads FAILED with the reason', async () => {
@@ -350,7 +424,12 @@ describe('Message resource', () => {
 				method: 'POST',
 				path: '/chat/v1/send/chatbot',
 				query: {},
-				body: { botKey: demo.chatbotKey('Triagem'), sessionId: session.id, options: { skipIfBotInExecution: true }, sessionMetadata: { pedido: '123' } },
+				body: {
+					botKey: demo.chatbotKey('Triagem'),
+					sessionId: session.id,
+					options: { skipIfBotInExecution: true },
+					sessionMetadata: { pedido: '123' },
+				},
 			});
 			expect(items[0].json.status).toBe('QUEUED');
 			expect(helena.sandbox.chat.session(session.id)).toMatchObject({ botId: demo.chatbotId('Triagem'), metadata: { pedido: '123' } });

@@ -25,7 +25,9 @@ describe('pickers of the Message and Conversation operations', () => {
 
 		expect(picked.results.map((result) => result.name)).toEqual(['boas_vindas', 'fatura', 'promocao']);
 		expect(typed.results).toEqual([{ name: 'retorno_suporte', value: demo.templateId('retorno_suporte') }]);
-		const templateQueries = allRequests(helena).filter((request) => request.path === '/chat/v1/template').map((request) => request.query);
+		const templateQueries = allRequests(helena)
+			.filter((request) => request.path === '/chat/v1/template')
+			.map((request) => request.query);
 		expect(templateQueries).toEqual([
 			{ PageNumber: '1', PageSize: '100', ApprovedOnly: 'true', ChannelId: COMERCIAL.id },
 			{ PageNumber: '1', PageSize: '100', ApprovedOnly: 'true', ChannelId: SUPORTE_CHANNEL.id },

@@ -69,7 +69,13 @@ describe('Conversation (Session) resource', () => {
 				{
 					method: 'GET',
 					path: '/chat/v2/session',
-					query: { 'CreatedAt.After': '2020-01-01T00:00:00.000Z', OrderBy: 'createdAt', OrderDirection: 'ASCENDING', PageNumber: '1', PageSize: '100' },
+					query: {
+						'CreatedAt.After': '2020-01-01T00:00:00.000Z',
+						OrderBy: 'createdAt',
+						OrderDirection: 'ASCENDING',
+						PageNumber: '1',
+						PageSize: '100',
+					},
 					body: undefined,
 				},
 			]);
@@ -79,10 +85,17 @@ describe('Conversation (Session) resource', () => {
 	describe('Get', () => {
 		test('reads one conversation with the details asked for', async () => {
 			const id = mariaSession(helena).id;
-			const { items, error } = await helena.run({ resource: 'session', operation: 'get', sessionId: id, includeDetails: ['ContactDetails'] });
+			const { items, error } = await helena.run({
+				resource: 'session',
+				operation: 'get',
+				sessionId: id,
+				includeDetails: ['ContactDetails'],
+			});
 
 			expect(error).toBeUndefined();
-			expect(allRequests(helena)).toEqual([{ method: 'GET', path: `/chat/v2/session/${id}`, query: { includeDetails: 'ContactDetails' }, body: undefined }]);
+			expect(allRequests(helena)).toEqual([
+				{ method: 'GET', path: `/chat/v2/session/${id}`, query: { includeDetails: 'ContactDetails' }, body: undefined },
+			]);
 			expect(items[0].json).toMatchObject({ id, contactDetails: { name: 'Maria Silva' }, agentDetails: null });
 		});
 
@@ -95,7 +108,12 @@ describe('Conversation (Session) resource', () => {
 	describe('Transfer', () => {
 		test('to a department only: type DEPARTMENT; the conversation waits in the team', async () => {
 			const id = mariaSession(helena).id;
-			const { items, error } = await helena.run({ resource: 'session', operation: 'transfer', sessionId: id, transferDepartment: fromList(SUPORTE, 'Suporte') });
+			const { items, error } = await helena.run({
+				resource: 'session',
+				operation: 'transfer',
+				sessionId: id,
+				transferDepartment: fromList(SUPORTE, 'Suporte'),
+			});
 
 			expect(error).toBeUndefined();
 			expect(allRequests(helena)).toEqual([
@@ -115,14 +133,24 @@ describe('Conversation (Session) resource', () => {
 				stopBotInExecution: true,
 			});
 
-			expect(allRequests(helena)[0].body).toEqual({ type: 'USER', newUserId: CARLA, newDepartmentId: SUPORTE, options: { stopBotInExecution: true } });
+			expect(allRequests(helena)[0].body).toEqual({
+				type: 'USER',
+				newUserId: CARLA,
+				newDepartmentId: SUPORTE,
+				options: { stopBotInExecution: true },
+			});
 			expect(items[0].json).toMatchObject({ departmentId: SUPORTE, userId: CARLA, status: 'IN_PROGRESS' });
 		});
 
 		test('neither a department nor a user is an input error; an agent record ID in place of the user ID is refused by Helena', async () => {
 			const id = mariaSession(helena).id;
 			const neither = await helena.run({ resource: 'session', operation: 'transfer', sessionId: id });
-			const agentId = await helena.run({ resource: 'session', operation: 'transfer', sessionId: id, transferUser: byId(demo.agentId('Carla Mendes')) });
+			const agentId = await helena.run({
+				resource: 'session',
+				operation: 'transfer',
+				sessionId: id,
+				transferUser: byId(demo.agentId('Carla Mendes')),
+			});
 
 			expect(neither.error?.message).toBe('To Department and To User are both empty: choose where the conversation goes (item 0)');
 			expect(agentId.error?.message).toBe(
@@ -135,11 +163,21 @@ describe('Conversation (Session) resource', () => {
 	describe('Complete', () => {
 		test('closes the conversation, to reopen when the contact writes again', async () => {
 			const id = mariaSession(helena).id;
-			const { items, error } = await helena.run({ resource: 'session', operation: 'complete', sessionId: id, reactivateOnNewMessage: true });
+			const { items, error } = await helena.run({
+				resource: 'session',
+				operation: 'complete',
+				sessionId: id,
+				reactivateOnNewMessage: true,
+			});
 
 			expect(error).toBeUndefined();
 			expect(allRequests(helena)).toEqual([
-				{ method: 'PUT', path: `/chat/v1/session/${id}/complete`, query: {}, body: { reactivateOnNewMessage: true, stopBotInExecution: false } },
+				{
+					method: 'PUT',
+					path: `/chat/v1/session/${id}/complete`,
+					query: {},
+					body: { reactivateOnNewMessage: true, stopBotInExecution: false },
+				},
 			]);
 			expect(items[0].json).toMatchObject({ id, status: 'COMPLETED' });
 			const reopened = helena.sandbox.chat.contactWrites(demo.contactPhone(1), 'Mais uma dúvida');
@@ -184,7 +222,11 @@ describe('Conversation (Session) resource', () => {
 					},
 				},
 			]);
-			expect(items[0].json).toMatchObject({ classification: { category: 'WON', amount: 1490.5 }, metadata: { pedido: 'A-77' }, number: 'PROTO-2026-1' });
+			expect(items[0].json).toMatchObject({
+				classification: { category: 'WON', amount: 1490.5 },
+				metadata: { pedido: 'A-77' },
+				number: 'PROTO-2026-1',
+			});
 		});
 
 		test('nothing to change, or an amount without an outcome, is an input error', async () => {

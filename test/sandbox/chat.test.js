@@ -43,7 +43,11 @@ describe('the sandbox chat service', () => {
 
 	test('Force New Conversation completes the open conversation and opens another', async () => {
 		const before = sb.chat.sessions().find((s) => s.contactId === demo.contactId(1) && s.status !== 'COMPLETED');
-		const { status, json } = await call('POST', '/chat/v1/send/text', { to: demo.contactPhone(1), text: 'oi', options: { forceStartSession: true } });
+		const { status, json } = await call('POST', '/chat/v1/send/text', {
+			to: demo.contactPhone(1),
+			text: 'oi',
+			options: { forceStartSession: true },
+		});
 		expect(status).toBe(200);
 		expect(json.sessionId).not.toBe(before.id);
 		expect(sb.chat.session(before.id).status).toBe('COMPLETED');
@@ -51,10 +55,22 @@ describe('the sandbox chat service', () => {
 
 	test('a template with a media header needs its file; a template without one refuses a file', async () => {
 		const base = { from: '5511940000001', to: '5521912345678' };
-		const fatura = await call('POST', '/chat/v1/send/template', { ...base, templateId: demo.templateId('fatura'), parameters: { nome: 'a', valor: 'b' } });
-		const welcome = await call('POST', '/chat/v1/send/template', { ...base, templateId: demo.templateId('boas_vindas'), parameters: { nome: 'a' }, fileIdOrUrl: 'https://example.com/a.pdf' });
+		const fatura = await call('POST', '/chat/v1/send/template', {
+			...base,
+			templateId: demo.templateId('fatura'),
+			parameters: { nome: 'a', valor: 'b' },
+		});
+		const welcome = await call('POST', '/chat/v1/send/template', {
+			...base,
+			templateId: demo.templateId('boas_vindas'),
+			parameters: { nome: 'a' },
+			fileIdOrUrl: 'https://example.com/a.pdf',
+		});
 		expect([fatura.status, fatura.json.detail]).toEqual([400, "O modelo 'fatura' exige um arquivo (DOCUMENT) em 'fileIdOrUrl'"]);
-		expect([welcome.status, welcome.json.detail]).toEqual([400, "O modelo 'boas_vindas' não tem cabeçalho de mídia; não envie 'fileIdOrUrl'"]);
+		expect([welcome.status, welcome.json.detail]).toEqual([
+			400,
+			"O modelo 'boas_vindas' não tem cabeçalho de mídia; não envie 'fileIdOrUrl'",
+		]);
 	});
 
 	test('the storage address refuses an unknown upload; a confirmed upload of nothing is refused', async () => {

@@ -55,7 +55,18 @@ class Sandbox {
 		this.chatStepMs = options.chatStepMs ?? 150;
 		this.closed = false;
 		this.chat = chatControl(this);
-		for (const name of ['clearRequests', 'setFaults', 'failNext', 'seedContacts', 'reset', 'deliver', 'waitForDeliveries', 'close', 'snapshot', 'counts'])
+		for (const name of [
+			'clearRequests',
+			'setFaults',
+			'failNext',
+			'seedContacts',
+			'reset',
+			'deliver',
+			'waitForDeliveries',
+			'close',
+			'snapshot',
+			'counts',
+		])
 			this[name] = this[name].bind(this);
 	}
 

@@ -1,6 +1,6 @@
 'use strict';
 
-/** The endpoints of api-spec §4, relative to /core. Literal segments are listed before `:params`. */
+/** The endpoints of the spec's endpoint list, relative to /core. Literal segments are listed before `:params`. */
 
 const contacts = require('./contacts');
 const customFields = require('./customFields');
@@ -42,7 +42,10 @@ const TABLE = [
 const compile = (table) =>
 	table.map(([method, pattern, handler]) => ({
 		method,
-		segments: pattern.split('/').slice(1).map((s) => (s.startsWith(':') ? { param: s.slice(1) } : { literal: s.toLowerCase() })),
+		segments: pattern
+			.split('/')
+			.slice(1)
+			.map((s) => (s.startsWith(':') ? { param: s.slice(1) } : { literal: s.toLowerCase() })),
 		handler,
 	}));
 const ROUTES = { core: compile(TABLE), chat: compile(CHAT_ROUTES) };

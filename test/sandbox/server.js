@@ -114,7 +114,11 @@ function send(res, status, body, headers = {}) {
 		return;
 	}
 	const text = JSON.stringify(body);
-	res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)) });
+	res.writeHead(status, {
+		...headers,
+		'content-type': 'application/json; charset=utf-8',
+		'content-length': String(Buffer.byteLength(text)),
+	});
 	res.end(text);
 }
 
@@ -150,7 +154,16 @@ function createServer(sandbox) {
 		if (path.startsWith('/__storage/')) return await handleStorage(req, res, method, path, logged, at);
 
 		/** @type {LoggedRequest} */
-		const entry = { method, path, decodedPath: safeDecode(path), query: logged, headers: { ...req.headers }, body: undefined, status: 0, at };
+		const entry = {
+			method,
+			path,
+			decodedPath: safeDecode(path),
+			query: logged,
+			headers: { ...req.headers },
+			body: undefined,
+			status: 0,
+			at,
+		};
 		sandbox.requests.push(entry);
 		const { text, tooLarge } = await readBody(req);
 		let body;
@@ -188,13 +201,15 @@ function createServer(sandbox) {
 				req.socket.destroy();
 				return undefined;
 			}
-			const seconds = scripted.retryAfterSeconds ?? (scripted.status === 429 || scripted.status === 503 ? faults.retryAfterSeconds : undefined);
+			const seconds =
+				scripted.retryAfterSeconds ?? (scripted.status === 429 || scripted.status === 503 ? faults.retryAfterSeconds : undefined);
 			return fail(entry, res, scripted.status, undefined, undefined, { injected: true }, retryAfter(seconds));
 		}
 
 		const injected = sandbox.faults.draw();
 		if (injected === 429) return fail(entry, res, 429, 'TOO_MANY_REQUESTS', undefined, null, retryAfter(faults.retryAfterSeconds));
-		if (injected === 503) return fail(entry, res, 503, 'SERVICE_UNAVAILABLE', undefined, { injected: true }, retryAfter(faults.retryAfterSeconds));
+		if (injected === 503)
+			return fail(entry, res, 503, 'SERVICE_UNAVAILABLE', undefined, { injected: true }, retryAfter(faults.retryAfterSeconds));
 
 		const route = matchRoute(method, path.slice(core[0].length - (core[2] === '/' ? 1 : 0)) || '/', core[1].toLowerCase());
 		if (!route) return fail(entry, res, 404, 'NOT_FOUND', `Rota não encontrada: ${method} ${entry.decodedPath}`);
@@ -225,7 +240,9 @@ function createServer(sandbox) {
 		} catch (err) {
 			if (err instanceof ApiError && err.problem && isSendFamily(path)) return answer(entry, res, err.status, err.problem);
 			if (err instanceof ApiError) return fail(entry, res, err.status, err.key, err.text, err.details);
-			return fail(entry, res, 500, 'INTERNAL_SERVER_ERROR', 'Erro interno no servidor', { message: err instanceof Error ? err.message : String(err) });
+			return fail(entry, res, 500, 'INTERNAL_SERVER_ERROR', 'Erro interno no servidor', {
+				message: err instanceof Error ? err.message : String(err),
+			});
 		}
 	}
 
@@ -238,7 +255,16 @@ function createServer(sandbox) {
 		const chunks = [];
 		for await (const chunk of req) chunks.push(chunk);
 		const bytes = Buffer.concat(chunks);
-		const entry = { method, path, decodedPath: safeDecode(path), query: logged, headers: { ...req.headers }, body: { bytes: bytes.length }, status: 0, at };
+		const entry = {
+			method,
+			path,
+			decodedPath: safeDecode(path),
+			query: logged,
+			headers: { ...req.headers },
+			body: { bytes: bytes.length },
+			status: 0,
+			at,
+		};
 		sandbox.requests.push(entry);
 		const status = method === 'PUT' ? storagePut(sandbox, path.slice('/__storage/'.length), bytes) : 405;
 		entry.status = status;

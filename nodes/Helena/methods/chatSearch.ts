@@ -1,11 +1,12 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
-import { helenaRequest, PAGE_SIZE } from '../transport';
+import { UUID_PATTERN } from '../helpers';
+import { helenaRequest, listAgents, listChannels, listTags, PAGE_SIZE, templatePage } from '../transport';
 import type { PageEnvelope } from '../transport';
 
 /* Lists of the chat pickers: channels, templates of the chosen channel, users, chatbots, tags. */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = new RegExp(UUID_PATTERN);
 
 function matching<T extends { name: string }>(results: T[], filter?: string): T[] {
 	const wanted = (filter ?? '').trim().toLowerCase();
@@ -13,7 +14,7 @@ function matching<T extends { name: string }>(results: T[], filter?: string): T[
 }
 
 async function channels(context: ILoadOptionsFunctions): Promise<IDataObject[]> {
-	return ((await helenaRequest.call(context, { service: 'chat', method: 'GET', path: '/v1/channel' })) as IDataObject[]) ?? [];
+	return (await listChannels.call(context)) ?? [];
 }
 
 export async function searchChannels(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
@@ -52,10 +53,10 @@ export async function searchTemplates(
 ): Promise<INodeListSearchResult> {
 	const pageNumber = Number(paginationToken) > 0 ? Number(paginationToken) : 1;
 	const channelId = await chosenChannelId(this);
-	const qs: IDataObject = { PageNumber: pageNumber, PageSize: PAGE_SIZE, ApprovedOnly: true };
+	const qs: IDataObject = { ApprovedOnly: true };
 	if (channelId) qs.ChannelId = channelId;
 	if (filter?.trim()) qs.Name = filter.trim();
-	const page = (await helenaRequest.call(this, { service: 'chat', method: 'GET', path: '/v1/template', qs })) as PageEnvelope;
+	const page = (await helenaRequest.call(this, templatePage(qs, pageNumber, PAGE_SIZE))) as PageEnvelope;
 	return {
 		results: (page?.items ?? []).map((template) => ({ name: String(template.name ?? template.id), value: String(template.id) })),
 		paginationToken: page?.hasMorePages ? String(pageNumber + 1) : undefined,
@@ -63,7 +64,7 @@ export async function searchTemplates(
 }
 
 export async function searchUsers(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const agents = ((await helenaRequest.call(this, { method: 'GET', path: '/v1/agent' })) as IDataObject[]) ?? [];
+	const agents = (await listAgents.call(this)) ?? [];
 	// sessions take the user ID (userId), not the agent record's ID
 	const results = agents.map((agent) => ({
 		name: agent.email ? `${String(agent.name)} (${String(agent.email)})` : String(agent.name ?? agent.userId),
@@ -89,8 +90,13 @@ export async function searchChatbots(
 }
 
 export async function searchTags(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const tags = ((await helenaRequest.call(this, { method: 'GET', path: '/v1/tag' })) as IDataObject[]) ?? [];
-	return { results: matching(tags.map((tag) => ({ name: String(tag.name ?? tag.id), value: String(tag.id) })), filter) };
+	const tags = (await listTags.call(this)) ?? [];
+	return {
+		results: matching(
+			tags.map((tag) => ({ name: String(tag.name ?? tag.id), value: String(tag.id) })),
+			filter,
+		),
+	};
 }
 
 /** The variables of the chosen template, for the parameter names of Send Template. */
@@ -99,9 +105,9 @@ export async function getTemplateParameters(this: ILoadOptionsFunctions): Promis
 	if (!UUID.test(templateId)) return [];
 	const channelId = await chosenChannelId(this);
 	for (let pageNumber = 1; ; pageNumber++) {
-		const qs: IDataObject = { PageNumber: pageNumber, PageSize: PAGE_SIZE, IncludeDetails: 'Params' };
+		const qs: IDataObject = { IncludeDetails: 'Params' };
 		if (channelId) qs.ChannelId = channelId;
-		const page = (await helenaRequest.call(this, { service: 'chat', method: 'GET', path: '/v1/template', qs })) as PageEnvelope;
+		const page = (await helenaRequest.call(this, templatePage(qs, pageNumber, PAGE_SIZE))) as PageEnvelope;
 		const template = (page?.items ?? []).find((item) => String(item.id).toLowerCase() === templateId.toLowerCase());
 		if (template) {
 			return ((template.params as IDataObject[] | null) ?? []).map((param) => ({

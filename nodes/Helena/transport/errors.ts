@@ -29,8 +29,7 @@ export function readErrorBody(body: unknown): HelenaErrorBody {
 		// ProblemDetails (the send family) explains in `detail`; `title` is only the status's name
 		text: asString(record.text) ?? asString(record.detail) ?? asString(record.title) ?? asString(record.message),
 		shortValue: asString(id?.shortValue),
-		httpStatusCode:
-			typeof record.httpStatusCode === 'number' ? record.httpStatusCode : asString(record.httpStatusCode),
+		httpStatusCode: typeof record.httpStatusCode === 'number' ? record.httpStatusCode : asString(record.httpStatusCode),
 		...(typeof record.status === 'number' && asString(record.title) ? { problem: true } : {}),
 	};
 }
@@ -39,11 +38,7 @@ export function readErrorBody(body: unknown): HelenaErrorBody {
 export function isNotFound(status: number, error: HelenaErrorBody): boolean {
 	if (status === 404 && error.problem) return true;
 	if (String(error.httpStatusCode).toLowerCase() === 'notfound' && status !== 404) return true;
-	return (
-		status >= 400 &&
-		status !== 404 &&
-		/n[aã]o encontrad|not found/i.test(error.text ?? '')
-	);
+	return status >= 400 && status !== 404 && /n[aã]o encontrad|not found/i.test(error.text ?? '');
 }
 
 /** A 500 that reports bad input; repeating it cannot help. */
@@ -72,9 +67,7 @@ export interface FailureContext {
 function helenaSays(error: HelenaErrorBody): string | undefined {
 	const parts: string[] = [];
 	if (error.text) parts.push(`Helena says: "${error.text}"`);
-	const refs = [error.key && `error key ${error.key}`, error.shortValue && `reference ${error.shortValue}`]
-		.filter(Boolean)
-		.join(', ');
+	const refs = [error.key && `error key ${error.key}`, error.shortValue && `reference ${error.shortValue}`].filter(Boolean).join(', ');
 	if (refs) parts.push(`(${refs}${error.shortValue ? '; quote the reference to Helena support' : ''})`);
 	return parts.length ? parts.join(' ') : undefined;
 }
@@ -103,10 +96,7 @@ function messageFor(failure: FailureContext, error: HelenaErrorBody): { message:
 		};
 	}
 	if (isNotFound(status, error)) {
-		const custom =
-			typeof failure.notFoundMessage === 'function'
-				? failure.notFoundMessage(error.text)
-				: failure.notFoundMessage;
+		const custom = typeof failure.notFoundMessage === 'function' ? failure.notFoundMessage(error.text) : failure.notFoundMessage;
 		return { message: custom ?? 'The requested record was not found in Helena' };
 	}
 	if (status === 404) {

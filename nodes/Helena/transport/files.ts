@@ -33,11 +33,15 @@ export async function uploadFile(this: IExecuteFunctions, file: FileToUpload): P
 		itemIndex,
 	})) as UploadSlot | undefined;
 	if (!slot?.tempFileId || !slot.urlUpload) {
-		throw new NodeApiError(this.getNode(), { slot: 'missing' }, {
-			message: 'Helena did not return an upload address for the file',
-			description: 'The answer of GET /core/v2/file lacked tempFileId or urlUpload.',
-			itemIndex,
-		});
+		throw new NodeApiError(
+			this.getNode(),
+			{ slot: 'missing' },
+			{
+				message: 'Helena did not return an upload address for the file',
+				description: 'The answer of GET /core/v2/file lacked tempFileId or urlUpload.',
+				itemIndex,
+			},
+		);
 	}
 
 	let response: IN8nHttpFullResponse | undefined;
@@ -57,11 +61,15 @@ export async function uploadFile(this: IExecuteFunctions, file: FileToUpload): P
 	}
 	if (!response || response.statusCode >= 300) {
 		const storage = new URL(slot.urlUpload).origin;
-		throw new NodeApiError(this.getNode(), { storage, httpCode: String(response?.statusCode ?? '') }, {
-			message: `Helena's file storage refused the upload of "${file.fileName}"`,
-			description: `The upload to ${storage} failed with ${response ? `HTTP ${response.statusCode}` : failure}.`,
-			itemIndex,
-		});
+		throw new NodeApiError(
+			this.getNode(),
+			{ storage, httpCode: String(response?.statusCode ?? '') },
+			{
+				message: `Helena's file storage refused the upload of "${file.fileName}"`,
+				description: `The upload to ${storage} failed with ${response ? `HTTP ${response.statusCode}` : failure}.`,
+				itemIndex,
+			},
+		);
 	}
 
 	return (await helenaRequest.call(this, {

@@ -1,11 +1,26 @@
-export { apiPath, coreUrl } from './url';
-export { helenaRequest, MAX_ATTEMPTS } from './request';
-export type { HelenaContext, HelenaRequest } from './request';
+// The only door into transport/: everything outside it imports from here.
+export { apiPath } from './url';
+export type { HelenaService } from './url';
+export { helenaRequest } from './request';
+export { isNotFoundError } from './errors';
+export type { NotFoundMessage } from './errors';
 export { fetchAllPages, PAGE_SIZE } from './pagination';
 export type { PageEnvelope, PagingOptions } from './pagination';
-export { BATCH_SIZE, chunk, mapWithConcurrency } from './batching';
+export { chunk } from './batching';
 export { RequestBudget } from './budget';
-export { serviceUrl } from './url';
-export type { HelenaService } from './url';
 export { uploadFile } from './files';
 export type { FileToUpload, HelenaFileType } from './files';
+export {
+	contactFilterPage,
+	createSubscription,
+	deleteSubscription,
+	listAgents,
+	listChannels,
+	listContactCustomFields,
+	listDepartments,
+	listSubscriptions,
+	listTags,
+	listWebhookEvents,
+	templatePage,
+	updateSubscription,
+} from './endpoints';

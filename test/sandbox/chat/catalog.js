@@ -12,7 +12,16 @@ const { strictBody, strictQuery, optUuid } = require('./rules');
 const { chatOf, channelKind, channelAddress } = require('./store');
 const { formatPhone } = require('../phone');
 
-const PAGE_QUERY = ['PageNumber', 'PageSize', 'OrderBy', 'OrderDirection', 'CreatedAt.Before', 'CreatedAt.After', 'UpdatedAt.Before', 'UpdatedAt.After'];
+const PAGE_QUERY = [
+	'PageNumber',
+	'PageSize',
+	'OrderBy',
+	'OrderDirection',
+	'CreatedAt.Before',
+	'CreatedAt.After',
+	'UpdatedAt.Before',
+	'UpdatedAt.After',
+];
 
 function page(items, query) {
 	const { pageNumber, pageSize } = pageBounds(queryInt(query.get('PageNumber'), 'PageNumber'), queryInt(query.get('PageSize'), 'PageSize'));
@@ -43,7 +52,14 @@ function channels(ctx) {
 			type: channelKind(c).type,
 			number: channelAddress(c),
 			numberFormatted: channelKind(c).whatsapp ? formatPhone(c.number) : channelAddress(c),
-			identity: { humanId: channelAddress(c), platform: channelKind(c).platform, provider: 'CloudAPI', providerVariable: null, pictureUrl: null, displayName: c.name },
+			identity: {
+				humanId: channelAddress(c),
+				platform: channelKind(c).platform,
+				provider: 'CloudAPI',
+				providerVariable: null,
+				pictureUrl: null,
+				displayName: c.name,
+			},
 		}));
 }
 
@@ -79,16 +95,33 @@ function agents(ctx) {
 			.filter((d) => (d.agents ?? []).some((a) => a.userId === userId))
 			.map((d) => ({ agentId: id, userId, departmentId: d.id, isAgent: true, isSupervisor: false }));
 		return {
-			id, createdAt: '2025-12-01T09:00:00.000Z', updatedAt: '2025-12-01T09:00:00.000Z', companyId: ctx.state.companyId, userId,
-			name: user.name, shortName: user.name.split(' ')[0], email: user.email, phoneNumber: null, phoneNumberFormatted: null,
-			profile: 'Agent', isOwner: false, departments, availability: 'AVAILABLE',
+			id,
+			createdAt: '2025-12-01T09:00:00.000Z',
+			updatedAt: '2025-12-01T09:00:00.000Z',
+			companyId: ctx.state.companyId,
+			userId,
+			name: user.name,
+			shortName: user.name.split(' ')[0],
+			email: user.email,
+			phoneNumber: null,
+			phoneNumberFormatted: null,
+			profile: 'Agent',
+			isOwner: false,
+			departments,
+			availability: 'AVAILABLE',
 		};
 	});
 }
 
 function tags(ctx) {
 	strictQuery(ctx.rawQuery, []);
-	return [...ctx.state.tags.values()].map((t) => ({ id: t.id, createdAt: '2025-12-01T09:00:00.000Z', updatedAt: '2025-12-01T09:00:00.000Z', name: t.name, color: '#2E7D32' }));
+	return [...ctx.state.tags.values()].map((t) => ({
+		id: t.id,
+		createdAt: '2025-12-01T09:00:00.000Z',
+		updatedAt: '2025-12-01T09:00:00.000Z',
+		name: t.name,
+		color: '#2E7D32',
+	}));
 }
 
 const FILE_TYPES = ['UNDEFINED', 'PDF', 'EXCEL', 'WORD', 'IMAGE', 'AUDIO', 'VIDEO', 'DOCUMENT'];
@@ -122,8 +155,22 @@ function fileConfirm(ctx) {
 	const id = newId();
 	const extension = upload.name.split('.').pop().toLowerCase();
 	const file = {
-		id, tempFileId, mimeType: upload.mimeType, size: upload.bytes.length, bytes: upload.bytes,
-		public: { id, companyId: ctx.state.companyId, userId: null, name: upload.name, extension, mimeType: upload.mimeType, type: upload.type, key: `files/${id}.${extension}`, size: upload.bytes.length },
+		id,
+		tempFileId,
+		mimeType: upload.mimeType,
+		size: upload.bytes.length,
+		bytes: upload.bytes,
+		public: {
+			id,
+			companyId: ctx.state.companyId,
+			userId: null,
+			name: upload.name,
+			extension,
+			mimeType: upload.mimeType,
+			type: upload.type,
+			key: `files/${id}.${extension}`,
+			size: upload.bytes.length,
+		},
 	};
 	chat.files.set(id, file);
 	return file.public;

@@ -11,11 +11,33 @@ const { newId, nowIso, isUuid } = require('../ids');
 const { blankContact, insertContact, findByPhone, toWebhookContact } = require('../contactStore');
 const { problem, strictBody, optUuid, optText, optFlatObject, optBoolean } = require('./rules');
 const store = require('./store');
-const { chatOf, channelKind, channelAddress, openSession, openSessionOf, windowStatus, toPublicSession, toPublicMessage, toSendReceipt, phoneDigits } = store;
+const {
+	chatOf,
+	channelKind,
+	channelAddress,
+	openSession,
+	openSessionOf,
+	windowStatus,
+	toPublicSession,
+	toPublicMessage,
+	toSendReceipt,
+	phoneDigits,
+} = store;
 
 const OPTION_KEYS = ['enableBot', 'hiddenSession', 'forceStartSession', 'user', 'department'];
 const COMMON_KEYS = ['to', 'from', 'options', 'sessionId', 'refId', 'delayTyping', 'callbackUrl', 'senderId'];
-const TEMPLATE_KEYS = ['to', 'from', 'templateId', 'parameters', 'fileIdOrUrl', 'callbackUrl', 'sessionId', 'options', 'senderId', 'sessionMetadata'];
+const TEMPLATE_KEYS = [
+	'to',
+	'from',
+	'templateId',
+	'parameters',
+	'fileIdOrUrl',
+	'callbackUrl',
+	'sessionId',
+	'options',
+	'senderId',
+	'sessionMetadata',
+];
 const BOT_KEYS = ['botKey', 'from', 'to', 'sessionId', 'options', 'sessionMetadata', 'contactMetadata', 'senderId', 'callbackUrl'];
 const BOT_OPTION_KEYS = ['skipIfBotInExecution', 'skipIfInProgress', 'forceStartSession', 'hiddenSession'];
 
@@ -23,7 +45,12 @@ const BOT_OPTION_KEYS = ['skipIfBotInExecution', 'skipIfInProgress', 'forceStart
 const MEDIA_RULES = {
 	image: { mimeTypes: ['image/jpeg', 'image/png'], extensions: ['jpg', 'jpeg', 'png'], maxBytes: 5 * 1024 * 1024, fileType: 'IMAGE' },
 	video: { mimeTypes: ['video/mp4', 'video/3gpp'], extensions: ['mp4', '3gp'], maxBytes: 16 * 1024 * 1024, fileType: 'VIDEO' },
-	audio: { mimeTypes: ['audio/aac', 'audio/mp4', 'audio/mpeg', 'audio/amr', 'audio/ogg'], extensions: ['aac', 'm4a', 'mp3', 'amr', 'ogg'], maxBytes: 16 * 1024 * 1024, fileType: 'AUDIO' },
+	audio: {
+		mimeTypes: ['audio/aac', 'audio/mp4', 'audio/mpeg', 'audio/amr', 'audio/ogg'],
+		extensions: ['aac', 'm4a', 'mp3', 'amr', 'ogg'],
+		maxBytes: 16 * 1024 * 1024,
+		fileType: 'AUDIO',
+	},
 	document: { mimeTypes: null, extensions: null, maxBytes: 100 * 1024 * 1024, fileType: 'DOCUMENT' },
 };
 
@@ -47,9 +74,12 @@ function resolveChannel(state, from, { required }) {
 	const wanted = String(from).trim();
 	const channel = channels.find((c) => {
 		const address = channelAddress(c);
-		return address.startsWith('@') ? address.toLowerCase() === wanted.toLowerCase() : phoneDigits(wanted) === address && /^\+?[\d|\s()-]+$/.test(wanted);
+		return address.startsWith('@')
+			? address.toLowerCase() === wanted.toLowerCase()
+			: phoneDigits(wanted) === address && /^\+?[\d|\s()-]+$/.test(wanted);
 	});
-	if (!channel) throw problem(400, `Nenhum canal da conta tem o número '${wanted}' (use o número do canal, não o seu ID)`, { field: 'from' });
+	if (!channel)
+		throw problem(400, `Nenhum canal da conta tem o número '${wanted}' (use o número do canal, não o seu ID)`, { field: 'from' });
 	return channel;
 }
 
@@ -83,7 +113,8 @@ function targetSession(ctx, body, { channelRequired, freeMessage }) {
 	if (sessionId) {
 		const session = chat.sessions.get(sessionId);
 		if (!session) throw problem(404, `Sessão '${sessionId}' não encontrada`);
-		if (session.status === 'COMPLETED') throw problem(400, `A sessão '${sessionId}' já foi concluída; envie para o número do contato para abrir outra`);
+		if (session.status === 'COMPLETED')
+			throw problem(400, `A sessão '${sessionId}' já foi concluída; envie para o número do contato para abrir outra`);
 		const channel = state.channels.get(session.channelId);
 		if (body.from !== undefined && body.from !== null) {
 			const named = resolveChannel(state, body.from, { required: false });
@@ -95,8 +126,7 @@ function targetSession(ctx, body, { channelRequired, freeMessage }) {
 	const to = optText(body.to, 'to', true);
 	if (!to || !to.trim()) throw problem(400, "Informe 'to' ou 'sessionId'", { field: 'to' });
 	const channel =
-		resolveChannel(state, body.from, { required: channelRequired }) ??
-		[...state.channels.values()].find((c) => channelKind(c).whatsapp);
+		resolveChannel(state, body.from, { required: channelRequired }) ?? [...state.channels.values()].find((c) => channelKind(c).whatsapp);
 	const digits = phoneDigits(to);
 	if (channelKind(channel).whatsapp && (digits.length < 10 || digits.length > 15 || /[a-z@]/i.test(to))) {
 		throw problem(400, `O número '${to}' não é um telefone válido`, { field: 'to' });
@@ -273,20 +303,28 @@ function sendTemplate(ctx) {
 		if (typeof body[key] !== 'string' || !body[key]) throw problem(400, `O campo '${key}' é obrigatório`, { field: key });
 	}
 	const template = chat.templates.get(body.templateId.toLowerCase());
-	if (!template) throw problem(400, `Modelo de mensagem '${body.templateId}' não encontrado (informe o ID do modelo)`, { field: 'templateId' });
+	if (!template)
+		throw problem(400, `Modelo de mensagem '${body.templateId}' não encontrado (informe o ID do modelo)`, { field: 'templateId' });
 	const channel = resolveChannel(ctx.state, body.from, { required: true });
-	if (template.channelId !== channel.id) throw problem(400, `O modelo '${template.name}' não pertence ao canal ${body.from}`, { field: 'templateId' });
-	if (template.status !== 'Approved') throw problem(400, `O modelo '${template.name}' não está aprovado (status ${template.status})`, { field: 'templateId' });
+	if (template.channelId !== channel.id)
+		throw problem(400, `O modelo '${template.name}' não pertence ao canal ${body.from}`, { field: 'templateId' });
+	if (template.status !== 'Approved')
+		throw problem(400, `O modelo '${template.name}' não está aprovado (status ${template.status})`, { field: 'templateId' });
 	const parameters = optFlatObject(body.parameters, 'parameters', true) ?? {};
 	const names = template.params.map((p) => p.name);
 	const unknown = Object.keys(parameters).find((key) => !names.includes(key));
 	if (unknown !== undefined)
-		throw problem(400, `Parâmetro desconhecido '${unknown}' para o modelo '${template.name}'; parâmetros: ${names.join(', ') || '(nenhum)'}`, { field: 'parameters' });
+		throw problem(
+			400,
+			`Parâmetro desconhecido '${unknown}' para o modelo '${template.name}'; parâmetros: ${names.join(', ') || '(nenhum)'}`,
+			{ field: 'parameters' },
+		);
 	const missing = names.find((name) => !parameters[name]);
 	if (missing) throw problem(400, `Falta o parâmetro '${missing}' do modelo '${template.name}'`, { field: 'parameters' });
 	let media = {};
 	if (template.fileType !== 'UNDEFINED') {
-		if (body.fileIdOrUrl === undefined) throw problem(400, `O modelo '${template.name}' exige um arquivo (${template.fileType}) em 'fileIdOrUrl'`, { field: 'fileIdOrUrl' });
+		if (body.fileIdOrUrl === undefined)
+			throw problem(400, `O modelo '${template.name}' exige um arquivo (${template.fileType}) em 'fileIdOrUrl'`, { field: 'fileIdOrUrl' });
 		media = checkMedia(chat, body.fileIdOrUrl, template.fileType.toLowerCase());
 	} else if (body.fileIdOrUrl !== undefined) {
 		throw problem(400, `O modelo '${template.name}' não tem cabeçalho de mídia; não envie 'fileIdOrUrl'`, { field: 'fileIdOrUrl' });
@@ -316,14 +354,33 @@ function sendChatbot(ctx) {
 	const options = strictBody(body.options, BOT_OPTION_KEYS, 'options', true);
 	for (const key of BOT_OPTION_KEYS) optBoolean(options[key], `options.${key}`, true);
 	for (const key of ['sessionMetadata', 'contactMetadata']) optFlatObject(body[key], key, true);
-	const target = targetSession(ctx, { ...body, options: { forceStartSession: options.forceStartSession, hiddenSession: options.hiddenSession } }, { channelRequired: false });
+	const target = targetSession(
+		ctx,
+		{ ...body, options: { forceStartSession: options.forceStartSession, hiddenSession: options.hiddenSession } },
+		{ channelRequired: false },
+	);
 	if (options.skipIfInProgress && !target.opened && target.session.status === 'IN_PROGRESS')
-		return { ...toSendReceipt(ctx.state, { id: newId(), createdAt: nowIso(), updatedAt: nowIso(), sessionId: target.session.id, status: 'FAILED', senderId: body.senderId ?? null, failedReason: 'Conversa em andamento (skipIfInProgress)' }) };
+		return {
+			...toSendReceipt(ctx.state, {
+				id: newId(),
+				createdAt: nowIso(),
+				updatedAt: nowIso(),
+				sessionId: target.session.id,
+				status: 'FAILED',
+				senderId: body.senderId ?? null,
+				failedReason: 'Conversa em andamento (skipIfInProgress)',
+			}),
+		};
 	target.session.botId = bot.id;
 	if (body.sessionMetadata) Object.assign(target.session.metadata, body.sessionMetadata);
 	if (body.contactMetadata) Object.assign(target.contact.metadata, body.contactMetadata);
 	ctx.notify('SESSION_UPDATE', () => toPublicSession(ctx.state, target.session));
-	return queueMessage(ctx, target, { text: `[chatbot ${bot.name}]`, origin: 'BOT', senderId: body.senderId ?? null, callbackUrl: body.callbackUrl });
+	return queueMessage(ctx, target, {
+		text: `[chatbot ${bot.name}]`,
+		origin: 'BOT',
+		senderId: body.senderId ?? null,
+		callbackUrl: body.callbackUrl,
+	});
 }
 
 function sendStatus(ctx) {
@@ -351,7 +408,9 @@ function contactWrites(ctx, phone, text, channelName) {
 	const now = nowIso();
 	chat.lastInbound.set(`${contact.id}:${channel.id}`, now);
 	let session = openSessionOf(chat, contact.id, channel.id);
-	const completed = [...chat.sessions.values()].find((s) => s.contactId === contact.id && s.channelId === channel.id && s.status === 'COMPLETED' && s.reactivateOnNewMessage);
+	const completed = [...chat.sessions.values()].find(
+		(s) => s.contactId === contact.id && s.channelId === channel.id && s.status === 'COMPLETED' && s.reactivateOnNewMessage,
+	);
 	if (!session && completed) {
 		Object.assign(completed, { status: 'PENDING', endAt: null, updatedAt: now });
 		session = completed;
@@ -363,9 +422,26 @@ function contactWrites(ctx, phone, text, channelName) {
 		ctx.notify('SESSION_NEW', () => toPublicSession(state, session));
 	}
 	const message = {
-		id: newId(), createdAt: now, updatedAt: now, timestamp: now, type: 'TEXT', senderId: contact.id, sessionId: session.id,
-		templateId: null, userId: null, direction: 'FROM_HUB', status: 'DELIVERED', origin: 'DEFAULT', text, fileId: null, refId: null,
-		readContactAt: null, details: { file: null, errors: [] }, filesIds: [], channelId: channel.id, to: channelAddress(channel),
+		id: newId(),
+		createdAt: now,
+		updatedAt: now,
+		timestamp: now,
+		type: 'TEXT',
+		senderId: contact.id,
+		sessionId: session.id,
+		templateId: null,
+		userId: null,
+		direction: 'FROM_HUB',
+		status: 'DELIVERED',
+		origin: 'DEFAULT',
+		text,
+		fileId: null,
+		refId: null,
+		readContactAt: null,
+		details: { file: null, errors: [] },
+		filesIds: [],
+		channelId: channel.id,
+		to: channelAddress(channel),
 	};
 	chat.messages.set(message.id, message);
 	Object.assign(session, { lastMessageText: text, lastInteractionDate: now, updatedAt: now });

@@ -10,11 +10,47 @@ const { chatOf, toPublicSession, toPublicMessage } = require('./store');
 const { completeSession } = require('./messages');
 
 const STATUSES = ['UNDEFINED', 'STARTED', 'PENDING', 'IN_PROGRESS', 'COMPLETED', 'HIDDEN'];
-const DETAILS = ['Undefined', 'AgentDetails', 'DepartmentsDetails', 'ContactDetails', 'ChannelTypeDetails', 'ClassificationDetails', 'ChannelDetails'];
+const DETAILS = [
+	'Undefined',
+	'AgentDetails',
+	'DepartmentsDetails',
+	'ContactDetails',
+	'ChannelTypeDetails',
+	'ClassificationDetails',
+	'ChannelDetails',
+];
 const CATEGORIES = ['UNDEFINED', 'WON', 'LOST', 'INFO', 'OTHER'];
-const PARTIAL_FIELDS = ['Status', 'EndAt', 'UserId', 'DepartmentId', 'ReactivateDisabled', 'Autocomplete', 'Number', 'Metadata', 'Classification'];
-const DATE_FILTERS = ['CreatedAt', 'UpdatedAt', 'EndAt', 'ActiveAt', 'LastInteractionAt'].flatMap((name) => [`${name}.Before`, `${name}.After`]);
-const LIST_QUERY = ['Status', 'DepartmentId', 'UserId', 'TagsId', 'TagsName', 'ChannelsId', 'ContactId', 'IncludeDetails', 'Type', 'PageNumber', 'PageSize', 'OrderBy', 'OrderDirection', ...DATE_FILTERS];
+const PARTIAL_FIELDS = [
+	'Status',
+	'EndAt',
+	'UserId',
+	'DepartmentId',
+	'ReactivateDisabled',
+	'Autocomplete',
+	'Number',
+	'Metadata',
+	'Classification',
+];
+const DATE_FILTERS = ['CreatedAt', 'UpdatedAt', 'EndAt', 'ActiveAt', 'LastInteractionAt'].flatMap((name) => [
+	`${name}.Before`,
+	`${name}.After`,
+]);
+const LIST_QUERY = [
+	'Status',
+	'DepartmentId',
+	'UserId',
+	'TagsId',
+	'TagsName',
+	'ChannelsId',
+	'ContactId',
+	'IncludeDetails',
+	'Type',
+	'PageNumber',
+	'PageSize',
+	'OrderBy',
+	'OrderDirection',
+	...DATE_FILTERS,
+];
 
 function sessionOf(ctx) {
 	const id = optUuid(ctx.params.id, 'id', false);
@@ -40,7 +76,13 @@ function list(ctx) {
 	const tagIds = query.getAll('TagsId').map((value) => optUuid(value, 'TagsId', false));
 	const tagNames = query.getAll('TagsName').map((value) => value.toLowerCase());
 	const bounds = DATE_FILTERS.map((name) => [name, optDate(query.get(name), name)]).filter(([, value]) => value);
-	const fieldOf = { CreatedAt: 'createdAt', UpdatedAt: 'updatedAt', EndAt: 'endAt', ActiveAt: 'startAt', LastInteractionAt: 'lastInteractionDate' };
+	const fieldOf = {
+		CreatedAt: 'createdAt',
+		UpdatedAt: 'updatedAt',
+		EndAt: 'endAt',
+		ActiveAt: 'startAt',
+		LastInteractionAt: 'lastInteractionDate',
+	};
 	const { pageNumber, pageSize } = pageBounds(queryInt(query.get('PageNumber'), 'PageNumber'), queryInt(query.get('PageSize'), 'PageSize'));
 	const details = readDetails(query.getAll('IncludeDetails'));
 	const direction = optEnum(query.get('OrderDirection'), ['ASCENDING', 'DESCENDING'], 'OrderDirection') ?? 'ASCENDING';
@@ -93,9 +135,7 @@ function userOf(state, id, field) {
 	if (user) return user;
 	const agent = chatOf(state).agents.get(id);
 	throw badRequest(
-		agent
-			? `'${id}' é o ID do agente, não o ID do usuário (userId) que '${field}' espera`
-			: `Usuário '${id}' não encontrado`,
+		agent ? `'${id}' é o ID do agente, não o ID do usuário (userId) que '${field}' espera` : `Usuário '${id}' não encontrado`,
 		field,
 	);
 }
@@ -149,7 +189,15 @@ function partial(ctx) {
 	if (!Array.isArray(body.fields) || body.fields.length === 0) throw badRequest("Informe em 'fields' quais campos alterar", 'fields');
 	const fields = body.fields.map((field) => optEnum(field, PARTIAL_FIELDS, 'fields'));
 	readStopBot(body.options);
-	const valueOf = { Status: 'status', EndAt: 'endAt', UserId: 'userId', DepartmentId: 'departmentId', Number: 'number', Metadata: 'metadata', Classification: 'classification' };
+	const valueOf = {
+		Status: 'status',
+		EndAt: 'endAt',
+		UserId: 'userId',
+		DepartmentId: 'departmentId',
+		Number: 'number',
+		Metadata: 'metadata',
+		Classification: 'classification',
+	};
 	for (const field of fields) {
 		const key = valueOf[field];
 		if (key && body[key] === undefined) throw badRequest(`'${field}' está em 'fields', mas '${key}' não foi informado`, key);
@@ -159,8 +207,10 @@ function partial(ctx) {
 		if (field === 'Status') changes.status = optEnum(body.status, STATUSES, 'status');
 		if (field === 'EndAt') changes.endAt = optDate(body.endAt, 'endAt') ?? null;
 		if (field === 'Number') changes.number = optText(body.number, 'number', false);
-		if (field === 'UserId') changes.userId = body.userId === null ? null : userOf(ctx.state, optUuid(body.userId, 'userId', false), 'userId').id;
-		if (field === 'DepartmentId') changes.departmentId = departmentOf(ctx.state, optUuid(body.departmentId, 'departmentId', false), 'departmentId').id;
+		if (field === 'UserId')
+			changes.userId = body.userId === null ? null : userOf(ctx.state, optUuid(body.userId, 'userId', false), 'userId').id;
+		if (field === 'DepartmentId')
+			changes.departmentId = departmentOf(ctx.state, optUuid(body.departmentId, 'departmentId', false), 'departmentId').id;
 		if (field === 'Metadata') {
 			const metadata = strictBody(body.metadata, Object.keys(body.metadata ?? {}), 'metadata', false);
 			changes.metadata = { ...session.metadata, ...metadata };
@@ -168,8 +218,15 @@ function partial(ctx) {
 		if (field === 'Classification') {
 			const c = strictBody(body.classification, ['description', 'category', 'amount'], 'classification', false);
 			const category = optEnum(c.category, CATEGORIES, 'classification.category') ?? 'UNDEFINED';
-			if (c.amount !== undefined && c.amount !== null && typeof c.amount !== 'number') throw badRequest("'classification.amount' deve ser um número", 'classification.amount');
-			changes.classification = { id: newId(), category, categoryDescription: c.description ?? null, amount: c.amount ?? null, categoryName: category };
+			if (c.amount !== undefined && c.amount !== null && typeof c.amount !== 'number')
+				throw badRequest("'classification.amount' deve ser um número", 'classification.amount');
+			changes.classification = {
+				id: newId(),
+				category,
+				categoryDescription: c.description ?? null,
+				amount: c.amount ?? null,
+				categoryName: category,
+			};
 		}
 	}
 	Object.assign(session, changes);
@@ -181,14 +238,31 @@ function addNote(ctx) {
 	const body = strictBody(ctx.body, ['text', 'filesUrls', 'filesIds'], 'note', false);
 	const text = optText(body.text, 'text', false);
 	const filesUrls = body.filesUrls ?? [];
-	if (!Array.isArray(filesUrls) || filesUrls.some((u) => typeof u !== 'string')) throw badRequest("'filesUrls' deve ser uma lista de textos", 'filesUrls');
+	if (!Array.isArray(filesUrls) || filesUrls.some((u) => typeof u !== 'string'))
+		throw badRequest("'filesUrls' deve ser uma lista de textos", 'filesUrls');
 	const filesIds = (body.filesIds ?? []).map((id) => optUuid(id, 'filesIds', false));
 	if (!text && filesUrls.length === 0 && filesIds.length === 0) throw badRequest('A nota precisa de um texto ou de um arquivo', 'text');
 	const now = nowIso();
 	const note = {
-		id: newId(), createdAt: now, updatedAt: now, timestamp: now, type: 'NOTE', senderId: null, sessionId: session.id, templateId: null,
-		userId: null, direction: 'TO_HUB', status: 'SAVED', origin: 'API', text: text ?? null, fileId: null, refId: null, readContactAt: null,
-		details: { files: filesUrls.map((publicUrl) => ({ publicUrl })), errors: [] }, failedReason: null, filesIds,
+		id: newId(),
+		createdAt: now,
+		updatedAt: now,
+		timestamp: now,
+		type: 'NOTE',
+		senderId: null,
+		sessionId: session.id,
+		templateId: null,
+		userId: null,
+		direction: 'TO_HUB',
+		status: 'SAVED',
+		origin: 'API',
+		text: text ?? null,
+		fileId: null,
+		refId: null,
+		readContactAt: null,
+		details: { files: filesUrls.map((publicUrl) => ({ publicUrl })), errors: [] },
+		failedReason: null,
+		filesIds,
 	};
 	chatOf(ctx.state).notes.set(note.id, note);
 	return toPublicMessage(note);

@@ -19,7 +19,7 @@ const CHANNEL_TYPES = {
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** A number that always fails delivery, as a number without WhatsApp does. */
-const UNDELIVERABLE = { '5511900000404': 'O número não possui uma conta de WhatsApp' };
+const UNDELIVERABLE = { 5511900000404: 'O número não possui uma conta de WhatsApp' };
 
 const TEMPLATES = [
 	// [channel, name, text, params, fileType, status]
@@ -27,7 +27,14 @@ const TEMPLATES = [
 	['WhatsApp Comercial', 'fatura', 'Olá {{nome}}, segue sua fatura no valor de {{valor}}.', ['nome', 'valor'], 'DOCUMENT', 'Approved'],
 	['WhatsApp Comercial', 'promocao', 'Novidades da semana para você!', [], 'IMAGE', 'Approved'],
 	['WhatsApp Comercial', 'rascunho', 'Ainda em revisão {{nome}}', ['nome'], 'UNDEFINED', 'InRevision'],
-	['WhatsApp Suporte', 'retorno_suporte', 'Olá {{nome}}, seu chamado {{protocolo}} foi atualizado.', ['nome', 'protocolo'], 'UNDEFINED', 'Approved'],
+	[
+		'WhatsApp Suporte',
+		'retorno_suporte',
+		'Olá {{nome}}, seu chamado {{protocolo}} foi atualizado.',
+		['nome', 'protocolo'],
+		'UNDEFINED',
+		'Approved',
+	],
 ];
 
 const CHATBOTS = [
@@ -193,9 +200,7 @@ function windowStatus(chat, contactId, channelId, now = Date.now()) {
 
 /** The open (not completed) session of a contact on a channel, if any. */
 function openSessionOf(chat, contactId, channelId) {
-	return [...chat.sessions.values()].find(
-		(s) => s.contactId === contactId && s.channelId === channelId && s.status !== 'COMPLETED',
-	);
+	return [...chat.sessions.values()].find((s) => s.contactId === contactId && s.channelId === channelId && s.status !== 'COMPLETED');
 }
 
 /**
@@ -232,15 +237,38 @@ function toPublicSession(state, session, details) {
 				: null,
 		agentDetails:
 			wants('AgentDetails') && agent
-				? { id: agent.id, userId: user.id, name: user.name, shortName: user.name.split(' ')[0], phoneNumber: null, email: user.email, pictureFileId: null, pictureUrl: null }
+				? {
+						id: agent.id,
+						userId: user.id,
+						name: user.name,
+						shortName: user.name.split(' ')[0],
+						phoneNumber: null,
+						email: user.email,
+						pictureFileId: null,
+						pictureUrl: null,
+					}
 				: null,
 		channelDetails:
 			wants('ChannelDetails') && channel
-				? { humanId: channelAddress(channel), platform: channelKind(channel).platform, provider: 'CloudAPI', providerVariable: null, pictureUrl: null, displayName: channel.name }
+				? {
+						humanId: channelAddress(channel),
+						platform: channelKind(channel).platform,
+						provider: 'CloudAPI',
+						providerVariable: null,
+						pictureUrl: null,
+						displayName: channel.name,
+					}
 				: null,
 		departmentDetails:
 			wants('DepartmentsDetails') && department
-				? { id: department.id, companyId: state.companyId, name: department.name, description: department.description ?? null, isDefault: !!department.isDefault, isSupervisor: false }
+				? {
+						id: department.id,
+						companyId: state.companyId,
+						name: department.name,
+						description: department.description ?? null,
+						isDefault: !!department.isDefault,
+						isSupervisor: false,
+					}
 				: null,
 	};
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { fetchAllPages, helenaRequest } from '../../transport';
-import { invalidInput } from '../validate';
+import { invalidInput, perExecution, UUID_PATTERN } from '../../helpers';
+import { fetchAllPages, listChannels, templatePage } from '../../transport';
 
 /* Channels and templates an execution needs to check sends; read once per execution. */
 
@@ -20,18 +20,10 @@ export interface ChatTemplate {
 	fileType: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const channelsOf = new WeakMap<object, Promise<IDataObject[]>>();
-const templatesOf = new WeakMap<object, Map<string, Promise<IDataObject[]>>>();
-
-function remember<T>(map: WeakMap<object, T>, context: object, load: () => T): T {
-	let value = map.get(context);
-	if (value === undefined) {
-		value = load();
-		map.set(context, value);
-	}
-	return value;
-}
+const UUID = new RegExp(UUID_PATTERN);
+const channelsOf = perExecution(async (context: IExecuteFunctions) => (await listChannels.call(context)) ?? []);
+/** The templates of each channel, read once per execution and channel. */
+const templateListsOf = perExecution(async (_context: IExecuteFunctions) => new Map<string, Promise<IDataObject[]>>());
 
 const digits = (value: string) => value.replace(/\D+/g, '');
 
@@ -44,14 +36,8 @@ export function channelName(channel: IDataObject): string {
  * The channel a locator names, by ID, number (digits compared, so `+55 11 94000-0001` matches) or
  * `@handle`; an unknown one is an input error naming the item.
  */
-export async function resolveChannel(
-	context: IExecuteFunctions,
-	value: string,
-	itemIndex: number,
-): Promise<ChatChannel> {
-	const channels = await remember(channelsOf, context, async () =>
-		((await helenaRequest.call(context, { service: 'chat', method: 'GET', path: '/v1/channel' })) as IDataObject[]) ?? [],
-	);
+export async function resolveChannel(context: IExecuteFunctions, value: string, itemIndex: number): Promise<ChatChannel> {
+	const channels = await channelsOf(context);
 	const wanted = value.trim();
 	const found = channels.find((channel) => {
 		const number = String(channel.number ?? '');
@@ -61,7 +47,13 @@ export async function resolveChannel(
 	});
 	if (!found) {
 		const known = channels.map((channel) => `${channelName(channel)} (${String(channel.number)})`).join(', ');
-		throw invalidInput(context, 'Channel', `"${wanted}" is not a channel of this Helena account`, itemIndex, known ? `Channels: ${known}` : undefined);
+		throw invalidInput(
+			context,
+			'Channel',
+			`"${wanted}" is not a channel of this Helena account`,
+			itemIndex,
+			known ? `Channels: ${known}` : undefined,
+		);
 	}
 	return { id: String(found.id), number: String(found.number), name: channelName(found) };
 }
@@ -73,20 +65,17 @@ export async function resolveTemplate(
 	templateId: string,
 	itemIndex: number,
 ): Promise<ChatTemplate> {
-	const byChannel = remember(templatesOf, context, () => new Map<string, Promise<IDataObject[]>>());
+	const byChannel = await templateListsOf(context);
 	let templates = byChannel.get(channel.id);
 	if (!templates) {
 		templates = fetchAllPages.call(
 			context,
-			(PageNumber, PageSize) => ({
-				service: 'chat',
-				method: 'GET',
-				path: '/v1/template',
-				qs: { ChannelId: channel.id, IncludeDetails: 'Params', PageNumber, PageSize },
-			}),
+			(pageNumber, pageSize) => templatePage({ ChannelId: channel.id, IncludeDetails: 'Params' }, pageNumber, pageSize, itemIndex),
 			{ returnAll: true },
 		);
 		byChannel.set(channel.id, templates);
+		// a failed read is not kept: the next item asks again
+		templates.catch(() => byChannel.delete(channel.id));
 	}
 	const found = (await templates).find((template) => String(template.id).toLowerCase() === templateId.toLowerCase());
 	if (!found) {

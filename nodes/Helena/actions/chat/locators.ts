@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
-import { requireUuid, UUID_PATTERN } from '../validate';
+import { requireUuid, UUID_PATTERN, uuidLocator } from '../../helpers';
 
 /* Pickers of the chat operations: each lists with search and also takes an ID (or an expression). */
 
@@ -18,7 +18,13 @@ export function channelLocator(overrides: Partial<INodeProperties> = {}): INodeP
 		default: { mode: 'list', value: '' },
 		description: 'The WhatsApp number or Instagram account that sends',
 		modes: [
-			{ displayName: 'From List', name: 'list', type: 'list', placeholder: 'Select a channel...', typeOptions: { searchListMethod: 'searchChannels', searchable: true } },
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a channel...',
+				typeOptions: { searchListMethod: 'searchChannels', searchable: true },
+			},
 			{ displayName: 'By Number', name: 'number', type: 'string', placeholder: 'e.g. 5511940000001 or @mystore' },
 			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: UUID_PLACEHOLDER, validation: idValidation('channel') },
 		],
@@ -26,47 +32,41 @@ export function channelLocator(overrides: Partial<INodeProperties> = {}): INodeP
 	};
 }
 
-export const templateLocator: INodeProperties = {
+export const templateLocator: INodeProperties = uuidLocator({
 	displayName: 'Template',
 	name: 'template',
-	type: 'resourceLocator',
-	required: true,
-	default: { mode: 'list', value: '' },
 	description: "The approved message template to send; the list shows the chosen channel's templates",
-	modes: [
-		{ displayName: 'From List', name: 'list', type: 'list', placeholder: 'Select a template...', typeOptions: { searchListMethod: 'searchTemplates', searchable: true } },
-		{ displayName: 'By ID', name: 'id', type: 'string', placeholder: UUID_PLACEHOLDER, validation: idValidation('template') },
-	],
-};
+	record: 'template',
+	searchListMethod: 'searchTemplates',
+});
+
+/** An optional picker (empty means "not set"), e.g. inside an Options or Filters collection. */
+const optional = (locator: INodeProperties, overrides: Partial<INodeProperties>): INodeProperties => ({
+	...locator,
+	required: false,
+	...overrides,
+});
 
 export function userLocator(name: string, overrides: Partial<INodeProperties> = {}): INodeProperties {
-	return {
+	const locator = uuidLocator({
 		displayName: 'User',
 		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
 		description: 'A Helena user (agent); By ID takes the user ID (userId), not the agent record ID',
-		modes: [
-			{ displayName: 'From List', name: 'list', type: 'list', placeholder: 'Select a user...', typeOptions: { searchListMethod: 'searchUsers', searchable: true } },
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: UUID_PLACEHOLDER, validation: idValidation('user') },
-		],
-		...overrides,
-	};
+		record: 'user',
+		searchListMethod: 'searchUsers',
+	});
+	return optional(locator, overrides);
 }
 
 export function departmentPicker(name: string, overrides: Partial<INodeProperties> = {}): INodeProperties {
-	return {
+	const locator = uuidLocator({
 		displayName: 'Department',
 		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
 		description: 'A department (team)',
-		modes: [
-			{ displayName: 'From List', name: 'list', type: 'list', placeholder: 'Select a department...', typeOptions: { searchListMethod: 'searchDepartments', searchable: true } },
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: UUID_PLACEHOLDER, validation: idValidation('department') },
-		],
-		...overrides,
-	};
+		record: 'department',
+		searchListMethod: 'searchDepartments',
+	});
+	return optional(locator, overrides);
 }
 
 export const chatbotLocator: INodeProperties = {
@@ -95,18 +95,8 @@ export const chatbotLocator: INodeProperties = {
 };
 
 export function tagPicker(name: string, overrides: Partial<INodeProperties> = {}): INodeProperties {
-	return {
-		displayName: 'Tag',
-		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		description: 'A contact tag',
-		modes: [
-			{ displayName: 'From List', name: 'list', type: 'list', placeholder: 'Select a tag...', typeOptions: { searchListMethod: 'searchTags', searchable: true } },
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: UUID_PLACEHOLDER, validation: idValidation('tag') },
-		],
-		...overrides,
-	};
+	const locator = uuidLocator({ displayName: 'Tag', name, description: 'A contact tag', record: 'tag', searchListMethod: 'searchTags' });
+	return optional(locator, overrides);
 }
 
 /** The value of an optional locator (top level or inside a collection), or undefined when empty. */
@@ -118,12 +108,7 @@ export function locatorValue(value: unknown): string | undefined {
 }
 
 /** An optional UUID-valued locator: undefined when empty, a clear error when not a UUID. */
-export function optionalLocatorUuid(
-	context: IExecuteFunctions,
-	value: unknown,
-	label: string,
-	itemIndex: number,
-): string | undefined {
+export function optionalLocatorUuid(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number): string | undefined {
 	const text = locatorValue(value);
 	return text === undefined ? undefined : requireUuid(context, text, label, itemIndex);
 }

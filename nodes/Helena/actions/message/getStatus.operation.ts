@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { READ_CONCURRENCY, requireUuid, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { READ_CONCURRENCY, runPerItem } from '../runPerItem';
-import { requireUuid } from '../validate';
 
 const properties: INodeProperties[] = [
 	{
@@ -17,20 +16,21 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['message'], operation: ['getStatus'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['message'], operation: ['getStatus'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(this, async (itemIndex) => {
-		const id = requireUuid(this, this.getNodeParameter('messageId', itemIndex), 'Message ID', itemIndex);
-		return (await helenaRequest.call(this, {
-			service: 'chat',
-			method: 'GET',
-			path: apiPath`/v1/send/message/${id}`,
-			itemIndex,
-			notFoundMessage: `No message with ID "${id}" was sent through Helena's send API`,
-		})) as IDataObject;
-	}, { concurrency: READ_CONCURRENCY });
+	return await runPerItem.call(
+		this,
+		async (itemIndex) => {
+			const id = requireUuid(this, this.getNodeParameter('messageId', itemIndex), 'Message ID', itemIndex);
+			return (await helenaRequest.call(this, {
+				service: 'chat',
+				method: 'GET',
+				path: apiPath`/v1/send/message/${id}`,
+				itemIndex,
+				notFoundMessage: `No message with ID "${id}" was sent through Helena's send API`,
+			})) as IDataObject;
+		},
+		{ concurrency: READ_CONCURRENCY },
+	);
 }

@@ -5,7 +5,7 @@ import * as sendMedia from './sendMedia.operation';
 import * as sendTemplate from './sendTemplate.operation';
 import * as sendText from './sendText.operation';
 import * as startChatbot from './startChatbot.operation';
-import type { HelenaResource } from '../types';
+import type { HelenaResource } from '../router';
 
 export const message: HelenaResource = { sendText, sendTemplate, sendMedia, getStatus, startChatbot };
 
@@ -22,8 +22,7 @@ export const messageDescription: INodeProperties[] = [
 				name: 'Get Status',
 				value: 'getStatus',
 				action: 'Get the status of a message',
-				description:
-					'Check whether a sent message is queued, sent, delivered, read or failed (with the reason); returns the status',
+				description: 'Check whether a sent message is queued, sent, delivered, read or failed (with the reason); returns the status',
 			},
 			{
 				name: 'Send Media',

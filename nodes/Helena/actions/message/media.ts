@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { invalidInput, requireHttpUrl } from '../../helpers';
 import { uploadFile } from '../../transport';
 import type { HelenaFileType } from '../../transport';
-import { invalidInput, requireHttpUrl } from '../validate';
 
 /* A file to send: a public URL, or an n8n binary property uploaded to Helena first. */
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalidInput } from '../validate';
+import { invalidInput } from '../../helpers';
 
 /** A key/value list (session or contact metadata) as n8n shows it. */
 export function metadataField(name: string, displayName: string, description: string): INodeProperties {

@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { readText } from '../contact/contactBody';
+import { invalidInput, readText, requireHttpUrl, requireUuid } from '../../helpers';
 import { resolveChannel } from '../chat/catalog';
 import type { ChatChannel } from '../chat/catalog';
 import { channelLocator, departmentPicker, locatorValue, optionalLocatorUuid, readSessionId, userLocator } from '../chat/locators';
-import { invalidInput, requireHttpUrl, requireUuid } from '../validate';
 
 /* Who a send goes to, from which channel, and the options the send family shares. */
 
@@ -70,21 +69,13 @@ export function readPhone(context: IExecuteFunctions, value: unknown, itemIndex:
 	const phone = (readText(context, value, 'Phone Number', itemIndex) ?? '').trim();
 	const digitCount = phone.replace(/\D/g, '').length;
 	if (!PHONE.test(phone) || digitCount < 10 || digitCount > 15) {
-		throw invalidInput(
-			context,
-			'Phone Number',
-			`must be a phone number with country code (10 to 15 digits), not "${phone}"`,
-			itemIndex,
-		);
+		throw invalidInput(context, 'Phone Number', `must be a phone number with country code (10 to 15 digits), not "${phone}"`, itemIndex);
 	}
 	return phone;
 }
 
 /** The channel's number for `from`, or undefined when the channel is left empty. */
-export async function readOptionalChannel(
-	context: IExecuteFunctions,
-	itemIndex: number,
-): Promise<ChatChannel | undefined> {
+export async function readOptionalChannel(context: IExecuteFunctions, itemIndex: number): Promise<ChatChannel | undefined> {
 	const value = locatorValue(context.getNodeParameter('channel', itemIndex, undefined));
 	return value === undefined ? undefined : await resolveChannel(context, value, itemIndex);
 }
@@ -113,38 +104,38 @@ const senderIdOption: INodeProperties = {
 };
 
 const commonSendOptions: INodeProperties[] = [
-		callbackUrlOption,
-		{
-			...departmentPicker('department'),
-			description: 'Department (team) of the conversation, when this send opens a new one',
-		},
-		{
-			displayName: 'Force New Conversation',
-			name: 'forceStartSession',
-			type: 'boolean',
-			default: false,
-			description: "Whether to close the contact's conversation in progress and open a new one",
-		},
-		{
-			displayName: 'Hide Conversation Until Reply',
-			name: 'hiddenSession',
-			type: 'boolean',
-			default: false,
-			description: 'Whether a conversation this send opens stays hidden from agents until the contact replies',
-		},
-		{
-			displayName: 'Start Chatbot on Reply',
-			name: 'enableBot',
-			type: 'boolean',
-			default: false,
-			description: "Whether the channel's chatbot starts when the contact replies (for a conversation this send opens)",
-		},
-		{
-			...userLocator('user'),
-			displayName: 'Assign to User',
-			description: 'Agent of the conversation, when this send opens a new one',
-		},
-		senderIdOption,
+	callbackUrlOption,
+	{
+		...departmentPicker('department'),
+		description: 'Department (team) of the conversation, when this send opens a new one',
+	},
+	{
+		displayName: 'Force New Conversation',
+		name: 'forceStartSession',
+		type: 'boolean',
+		default: false,
+		description: "Whether to close the contact's conversation in progress and open a new one",
+	},
+	{
+		displayName: 'Hide Conversation Until Reply',
+		name: 'hiddenSession',
+		type: 'boolean',
+		default: false,
+		description: 'Whether a conversation this send opens stays hidden from agents until the contact replies',
+	},
+	{
+		displayName: 'Start Chatbot on Reply',
+		name: 'enableBot',
+		type: 'boolean',
+		default: false,
+		description: "Whether the channel's chatbot starts when the contact replies (for a conversation this send opens)",
+	},
+	{
+		...userLocator('user'),
+		displayName: 'Assign to User',
+		description: 'Agent of the conversation, when this send opens a new one',
+	},
+	senderIdOption,
 ];
 
 export const typingDelayOption: INodeProperties = {
@@ -188,7 +179,12 @@ export function readSendOptions(context: IExecuteFunctions, itemIndex: number): 
 	if (raw.delayTyping !== undefined && raw.delayTyping !== 0) {
 		const delay = Number(raw.delayTyping);
 		if (!Number.isInteger(delay) || delay < 0 || delay > 25) {
-			throw invalidInput(context, 'Typing Delay (Seconds)', `must be a whole number from 0 to 25, not ${String(raw.delayTyping)}`, itemIndex);
+			throw invalidInput(
+				context,
+				'Typing Delay (Seconds)',
+				`must be a whole number from 0 to 25, not ${String(raw.delayTyping)}`,
+				itemIndex,
+			);
 		}
 		body.delayTyping = delay;
 	}
@@ -218,6 +214,7 @@ export function explainRefusedSend(error: unknown, recipient: IDataObject): unkn
 	if (!/janela|window|24 ?h/i.test(text)) return error;
 	const who = recipient.to ? `the contact ${String(recipient.to)}` : 'this conversation';
 	error.message = `WhatsApp's 24-hour window with ${who} is closed: only a template can start the conversation`;
-	error.description = `Use Message → Send Template, or send this once the contact has written in the last 24 hours. ${error.description ?? ''}`.trim();
+	error.description =
+		`Use Message → Send Template, or send this once the contact has written in the last 24 hours. ${error.description ?? ''}`.trim();
 	return error;
 }

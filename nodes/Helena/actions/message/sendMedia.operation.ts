@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { runPerItem } from '../../helpers';
 import { helenaRequest } from '../../transport';
-import { runPerItem } from '../runPerItem';
 import { mediaSourceFields, readMedia } from './media';
 import type { MediaKind } from './media';
 import {
@@ -50,10 +50,7 @@ const properties: INodeProperties[] = [
 	sendOptions(replyToOption, typingDelayOption),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['message'], operation: ['sendMedia'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['message'], operation: ['sendMedia'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {

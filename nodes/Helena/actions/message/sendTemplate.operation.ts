@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { invalidInput, requireUuid, runPerItem } from '../../helpers';
 import { helenaRequest } from '../../transport';
 import { resolveTemplate } from '../chat/catalog';
 import type { ChatTemplate } from '../chat/catalog';
 import { channelLocator, locatorValue, templateLocator } from '../chat/locators';
-import { runPerItem } from '../runPerItem';
-import { invalidInput, requireUuid } from '../validate';
 import { headerFileFields, readMedia } from './media';
 import type { MediaKind } from './media';
 import { metadataField, readMetadata } from './metadata';
@@ -65,10 +64,7 @@ const properties: INodeProperties[] = [
 	),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['message'], operation: ['sendTemplate'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['message'], operation: ['sendTemplate'] } }, properties);
 
 /** The parameters as the template names them; a name it lacks, or one it needs and did not get, fails here. */
 function readParameters(context: IExecuteFunctions, template: ChatTemplate, itemIndex: number): IDataObject {
@@ -124,12 +120,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return await runPerItem.call(this, async (itemIndex) => {
 		const channel = await readRequiredChannel(this, itemIndex);
 		const to = readPhone(this, this.getNodeParameter('phoneNumber', itemIndex), itemIndex);
-		const templateId = requireUuid(
-			this,
-			locatorValue(this.getNodeParameter('template', itemIndex, undefined)),
-			'Template',
-			itemIndex,
-		);
+		const templateId = requireUuid(this, locatorValue(this.getNodeParameter('template', itemIndex, undefined)), 'Template', itemIndex);
 		const template = await resolveTemplate(this, channel, templateId, itemIndex);
 		if (template.status && template.status !== 'Approved') {
 			throw invalidInput(this, 'Template', `"${template.name}" is not approved by WhatsApp (status ${template.status})`, itemIndex);

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { invalidInput, runPerItem } from '../../helpers';
 import { helenaRequest } from '../../transport';
-import { runPerItem } from '../runPerItem';
-import { invalidInput } from '../validate';
 import {
 	explainRefusedSend,
 	inSessionField,
@@ -36,10 +35,7 @@ const properties: INodeProperties[] = [
 	sendOptions(replyToOption, typingDelayOption),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['message'], operation: ['sendText'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['message'], operation: ['sendText'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {

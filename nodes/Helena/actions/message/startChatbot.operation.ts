@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { requireHttpUrl, requireUuid, runPerItem } from '../../helpers';
 import { helenaRequest } from '../../transport';
 import { chatbotLocator, locatorValue } from '../chat/locators';
-import { runPerItem } from '../runPerItem';
-import { requireHttpUrl, requireUuid } from '../validate';
 import { metadataField, readMetadata } from './metadata';
 import { inSessionField, optionalChannelField, phoneField, readOptionalChannel, readRecipient, sendToField } from './sendFields';
 
@@ -31,7 +30,11 @@ const properties: INodeProperties[] = [
 				description: 'Helena calls this URL once when the chatbot starts or fails',
 			},
 			metadataField('contactMetadata', 'Contact Metadata', 'Values stored on the contact, kept for later conversations'),
-			metadataField('sessionMetadata', 'Conversation Metadata', "Values the chatbot can use in its messages and conditions while the conversation lasts"),
+			metadataField(
+				'sessionMetadata',
+				'Conversation Metadata',
+				'Values the chatbot can use in its messages and conditions while the conversation lasts',
+			),
 			{
 				displayName: 'Force New Conversation',
 				name: 'forceStartSession',
@@ -71,10 +74,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['message'], operation: ['startChatbot'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['message'], operation: ['startChatbot'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {

@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { invalidInput, readList, requireHttpUrl, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
 import { readSessionId, sessionIdField, sessionNotFound } from '../chat/locators';
-import { readList } from '../contact/contactBody';
-import { runPerItem } from '../runPerItem';
-import { invalidInput, requireHttpUrl } from '../validate';
 
 const properties: INodeProperties[] = [
 	sessionIdField,
@@ -27,17 +25,14 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['session'], operation: ['addNote'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['session'], operation: ['addNote'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
 		const id = readSessionId(this, itemIndex);
 		const text = String(this.getNodeParameter('text', itemIndex, '') ?? '').trim();
-		const filesUrls = readList(this, this.getNodeParameter('fileUrls', itemIndex, ''), 'File URLs', itemIndex).map(
-			(url) => requireHttpUrl(this, url, 'File URLs', itemIndex),
+		const filesUrls = readList(this, this.getNodeParameter('fileUrls', itemIndex, ''), 'File URLs', itemIndex).map((url) =>
+			requireHttpUrl(this, url, 'File URLs', itemIndex),
 		);
 		if (!text && filesUrls.length === 0) throw invalidInput(this, 'Note', 'is empty: write a note or add a file URL', itemIndex);
 		return (await helenaRequest.call(this, {

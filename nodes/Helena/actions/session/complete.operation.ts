@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
 import { readSessionId, sessionIdField, sessionNotFound } from '../chat/locators';
-import { runPerItem } from '../runPerItem';
 
 const properties: INodeProperties[] = [
 	sessionIdField,
@@ -23,10 +23,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['session'], operation: ['complete'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['session'], operation: ['complete'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {

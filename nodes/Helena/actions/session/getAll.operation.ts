@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { requireUuid, runPerItem } from '../../helpers';
 import { fetchAllPages } from '../../transport';
 import { resolveChannel } from '../chat/catalog';
 import { channelLocator, departmentPicker, locatorValue, optionalLocatorUuid, tagPicker, userLocator } from '../chat/locators';
 import { limitField, readDate, readPaging, returnAllField } from '../contact/listing';
-import { runPerItem } from '../runPerItem';
-import { requireUuid } from '../validate';
 import { readDetails, sessionDetailsField } from './details';
 
 const DATE_FILTERS: Array<[string, string, string]> = [
@@ -36,15 +35,13 @@ const properties: INodeProperties[] = [
 				default: '',
 				description: 'Only conversations of this contact (find it by phone with Contact → Get)',
 			},
-			...DATE_FILTERS.map(
-				([name, displayName]): INodeProperties => ({
-					displayName,
-					name,
-					type: 'dateTime',
-					default: '',
-					description: `Only conversations ${displayName.toLowerCase()} this moment (UTC)`,
-				}),
-			),
+			...DATE_FILTERS.map(([name, displayName]): INodeProperties => ({
+				displayName,
+				name,
+				type: 'dateTime',
+				default: '',
+				description: `Only conversations ${displayName.toLowerCase()} this moment (UTC)`,
+			})),
 			{ ...departmentPicker('department'), description: 'Only conversations of this department (team)' },
 			{
 				displayName: 'Status',
@@ -60,7 +57,7 @@ const properties: INodeProperties[] = [
 				default: [],
 				description: 'Only conversations in one of these states',
 			},
-			{ ...tagPicker('tag'), description: "Only conversations whose contact has this tag" },
+			{ ...tagPicker('tag'), description: 'Only conversations whose contact has this tag' },
 			{ ...userLocator('user'), description: 'Only conversations assigned to this user (agent)' },
 		],
 	},
@@ -86,10 +83,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['session'], operation: ['getAll'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['session'], operation: ['getAll'] } }, properties);
 
 async function readFilters(context: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;

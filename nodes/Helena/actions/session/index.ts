@@ -6,7 +6,7 @@ import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as transfer from './transfer.operation';
 import * as update from './update.operation';
-import type { HelenaResource } from '../types';
+import type { HelenaResource } from '../router';
 
 export const session: HelenaResource = { getAll, get, transfer, complete, update, addNote };
 

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { invalidInput, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
 import { departmentPicker, optionalLocatorUuid, readSessionId, sessionIdField, sessionNotFound, userLocator } from '../chat/locators';
-import { runPerItem } from '../runPerItem';
-import { invalidInput } from '../validate';
 
 const properties: INodeProperties[] = [
 	sessionIdField,
@@ -27,15 +26,17 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['session'], operation: ['transfer'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['session'], operation: ['transfer'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
 		const id = readSessionId(this, itemIndex);
-		const departmentId = optionalLocatorUuid(this, this.getNodeParameter('transferDepartment', itemIndex, undefined), 'To Department', itemIndex);
+		const departmentId = optionalLocatorUuid(
+			this,
+			this.getNodeParameter('transferDepartment', itemIndex, undefined),
+			'To Department',
+			itemIndex,
+		);
 		const userId = optionalLocatorUuid(this, this.getNodeParameter('transferUser', itemIndex, undefined), 'To User', itemIndex);
 		if (!departmentId && !userId) {
 			throw invalidInput(this, 'To Department and To User', 'are both empty: choose where the conversation goes', itemIndex);

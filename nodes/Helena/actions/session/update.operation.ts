@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { invalidInput, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
 import { departmentPicker, optionalLocatorUuid, readSessionId, sessionIdField, sessionNotFound, userLocator } from '../chat/locators';
 import { metadataField, readMetadata } from '../message/metadata';
-import { runPerItem } from '../runPerItem';
-import { invalidInput } from '../validate';
 
 const properties: INodeProperties[] = [
 	sessionIdField,
@@ -59,10 +58,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['session'], operation: ['update'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['session'], operation: ['update'] } }, properties);
 
 /** The body and the `fields` list Helena applies, derived from what was set. */
 function readUpdate(context: IExecuteFunctions, itemIndex: number): IDataObject {
