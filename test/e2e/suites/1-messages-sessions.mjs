@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 
 import { outputOf } from '../../../scripts/lib/n8n.mjs';
 import { e2e } from '../context.mjs';
-import { helenaChainWorkflow } from '../workflows.mjs';
+import { helenaChainWorkflow } from '../../../scripts/lib/workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { demo } = require('../../sandbox/index.js');
