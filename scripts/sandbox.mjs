@@ -57,6 +57,8 @@ console.log(
 	`Seed:      ${sb.seedName} (${c.contacts} contacts, ${c.departments} departments, ${c.customFields} custom fields, ${c.events} events)`,
 );
 console.log(`Faults:    ${JSON.stringify(sb.faults.settings)}`);
+console.log(`Varies:    ${JSON.stringify(sb.variations.settings)}`);
+console.log('Contract:  strict; a request outside it is answered 400 CONTRACT_VIOLATION naming the key');
 console.log('Control:   (no auth)');
 for (const line of [
 	'GET    /__sandbox/health',
@@ -68,6 +70,8 @@ for (const line of [
 	'GET    /__sandbox/state',
 	'POST   /__sandbox/events          {eventType, content?}',
 	'GET    /__sandbox/deliveries      DELETE /__sandbox/deliveries',
+	'POST   /__sandbox/variations      {statusCode, notFound, validation, tagRemoval, webhookDate, auth}',
+	'GET    /__sandbox/contract        requests held against the contract, and violations',
 	'POST   /__sandbox/chat/contact-writes   {phone, text, channel?}  (opens the 24 h window; SESSION_NEW, MESSAGE_RECEIVED)',
 	'POST   /__sandbox/chat/advance          (every sent message one status on)',
 	'POST   /__sandbox/chat/fail-deliveries  {phone, reason}',

@@ -23,22 +23,27 @@ afterAll(async () => await sb.close());
 beforeEach(() => sb.reset('demo'));
 
 describe('the sandbox chat service', () => {
-	test('a send-family body key outside the reference is a ProblemDetails 400 naming it', async () => {
-		const { status, json } = await call('POST', '/chat/v1/send/text', { to: '5511999999999', text: 'x', body: 'nested' });
-		expect(status).toBe(400);
-		expect(json).toEqual({
-			type: expect.any(String),
-			title: 'Bad Request',
-			status: 400,
-			detail: "A propriedade 'body' não existe em 'PublicReqSendTextDTO'",
-			field: 'body',
-		});
+	test('a body key or query name outside the reference is refused by the contract, naming it', async () => {
+		const body = await call('POST', '/chat/v1/send/text', { to: '5511999999999', text: 'x', body: 'nested' });
+		const query = await call('GET', '/chat/v2/session?status=PENDING');
+
+		expect([body.status, body.json.key, body.json.text]).toEqual([
+			400,
+			'CONTRACT_VIOLATION',
+			"Fora do contrato (sandbox): body.body: unknown key 'body' (known: to, from, options, sessionId, refId, delayTyping, callbackUrl, senderId, text)",
+		]);
+		expect([query.status, query.json.text]).toEqual([
+			400,
+			"Fora do contrato (sandbox): query.status: unknown key 'status': the contract spells it 'Status'",
+		]);
+		expect(sb.contract.takeViolations().map((v) => v.path)).toEqual(['/chat/v1/send/text', '/chat/v2/session']);
 	});
 
-	test('a query name outside the reference is a 400 in the usual error body', async () => {
-		const { status, json } = await call('GET', '/chat/v2/session?status=PENDING');
+	test('a send the service refuses is a ProblemDetails 400 with the reason in detail', async () => {
+		const { status, json } = await call('POST', '/chat/v1/send/text', { to: '5521912345678', text: 'x' });
 		expect(status).toBe(400);
-		expect(json).toMatchObject({ key: 'FORM_ERROR', text: "O parâmetro de consulta 'status' não é aceito nesta rota" });
+		expect(json).toMatchObject({ title: 'Bad Request', status: 400, windowStatus: 'NOT_STARTED' });
+		expect(json.detail).toMatch(/^Fora da janela de atendimento de 24 horas do WhatsApp/);
 	});
 
 	test('Force New Conversation completes the open conversation and opens another', async () => {

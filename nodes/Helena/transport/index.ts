@@ -24,3 +24,5 @@ export {
 	templatePage,
 	updateSubscription,
 } from './endpoints';
+export { isTagRemoval, sendTagRemoval, TAG_REMOVAL_SPELLINGS } from './tagRemoval';
+export type { TagRemovalSpelling } from './tagRemoval';

@@ -13,7 +13,7 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 import { perExecution } from '../helpers/cache';
 import type { RequestBudget } from './budget';
 import { budgetFor } from './budget';
-import { helenaApiError, isFormError, readErrorBody } from './errors';
+import { helenaApiError, isFormError, isNotFound, readErrorBody } from './errors';
 import type { NotFoundMessage } from './errors';
 import { serviceUrl } from './url';
 import type { HelenaService } from './url';
@@ -47,6 +47,12 @@ const RETRY_AFTER_CAP_MS = 300_000;
 const credentialsFor = perExecution(
 	async (context: HelenaContext): Promise<ICredentialDataDecryptedObject> => await context.getCredentials('helenaApi'),
 );
+
+/** What the process remembers per credential: its id and the service it points to. */
+export async function credentialKey(context: HelenaContext): Promise<string> {
+	const credentials = await credentialsFor(context);
+	return `${context.getNode().credentials?.helenaApi?.id ?? ''} ${String(credentials.baseUrl ?? '')}`;
+}
 
 /** The chat service's send family has its own rate limit besides the account's. */
 const SEND_FAMILY = /^\/v1\/send\//i;
@@ -83,7 +89,9 @@ function retryAfterMs(headers: IDataObject | undefined): number | undefined {
 
 function isRetryableServerError(status: number, body: unknown): boolean {
 	if (status === 501 || status === 505) return false;
-	return status >= 500 && !isFormError(readErrorBody(body));
+	const error = readErrorBody(body);
+	// a missing record stays missing, in whatever form Helena says so
+	return status >= 500 && !isFormError(error) && !isNotFound(status, error);
 }
 
 /** The origin a redirect points to (only the origin: the rest of the address is not ours to show). */

@@ -8,20 +8,9 @@
 const { newId, nowIso, isUuid } = require('../ids');
 const { badRequest, notFound } = require('../errors');
 const { optEnum, queryInt, queryBool, pageBounds } = require('../validate');
-const { strictBody, strictQuery, optUuid } = require('./rules');
+const { strictBody, optUuid } = require('./rules');
 const { chatOf, channelKind, channelAddress } = require('./store');
 const { formatPhone } = require('../phone');
-
-const PAGE_QUERY = [
-	'PageNumber',
-	'PageSize',
-	'OrderBy',
-	'OrderDirection',
-	'CreatedAt.Before',
-	'CreatedAt.After',
-	'UpdatedAt.Before',
-	'UpdatedAt.After',
-];
 
 function page(items, query) {
 	const { pageNumber, pageSize } = pageBounds(queryInt(query.get('PageNumber'), 'PageNumber'), queryInt(query.get('PageSize'), 'PageSize'));
@@ -40,7 +29,6 @@ function page(items, query) {
 }
 
 function channels(ctx) {
-	strictQuery(ctx.rawQuery, ['ChannelType']);
 	const type = optEnum(ctx.query.get('ChannelType'), ['All', 'Whatsapp', 'Messenger', 'Instagram'], 'ChannelType') ?? 'All';
 	return [...ctx.state.channels.values()]
 		.filter((c) => type === 'All' || channelKind(c).platform.toLowerCase() === type.toLowerCase())
@@ -64,7 +52,6 @@ function channels(ctx) {
 }
 
 function templates(ctx) {
-	strictQuery(ctx.rawQuery, ['Archived', 'Name', 'SearchableText', 'ChannelId', 'ApprovedOnly', 'Type', 'IncludeDetails', ...PAGE_QUERY]);
 	const { query } = ctx;
 	const channelId = optUuid(query.get('ChannelId'), 'ChannelId', false);
 	const name = query.get('Name')?.toLowerCase();
@@ -82,14 +69,12 @@ function templates(ctx) {
 }
 
 function chatbots(ctx) {
-	strictQuery(ctx.rawQuery, ['Name', 'Types', 'ChannelIds', 'DefaultDepartmentIds', 'PublishStatuses', 'AutomationUsages', ...PAGE_QUERY]);
 	const name = ctx.query.get('Name')?.toLowerCase();
 	const items = [...chatOf(ctx.state).chatbots.values()].filter((b) => !name || b.name.toLowerCase().includes(name));
 	return page(items, ctx.query);
 }
 
 function agents(ctx) {
-	strictQuery(ctx.rawQuery, []);
 	return [...chatOf(ctx.state).agents.values()].map(({ id, userId, user }) => {
 		const departments = [...ctx.state.departments.values()]
 			.filter((d) => (d.agents ?? []).some((a) => a.userId === userId))
@@ -114,7 +99,6 @@ function agents(ctx) {
 }
 
 function tags(ctx) {
-	strictQuery(ctx.rawQuery, []);
 	return [...ctx.state.tags.values()].map((t) => ({
 		id: t.id,
 		createdAt: '2025-12-01T09:00:00.000Z',
@@ -130,7 +114,6 @@ const UPLOAD_TTL_MS = 15 * 60 * 1000;
 
 /** GET /core/v2/file: an upload slot whose `urlUpload` is the sandbox's storage (no API key there). */
 function fileSlot(ctx) {
-	strictQuery(ctx.rawQuery, ['Type', 'Name', 'MimeType']);
 	const type = optEnum(ctx.query.get('Type'), FILE_TYPES, 'Type');
 	const name = ctx.query.get('Name');
 	if (!type) throw badRequest("O parâmetro 'Type' é obrigatório", 'Type');

@@ -81,17 +81,4 @@ function optBoolean(value, field, asProblem = false) {
 	return value;
 }
 
-/**
- * Query names the route knows (exact case, as the reference prints them, with `[n]` tolerated);
- * anything else is a 400 naming it.
- * @param {Record<string, string|string[]>} logged
- * @param {readonly string[]} allowed
- */
-function strictQuery(logged, allowed) {
-	for (const key of Object.keys(logged)) {
-		const name = key.replace(/\[\d+\]$/, '');
-		if (!allowed.includes(name)) throw badRequest(`O parâmetro de consulta '${key}' não é aceito nesta rota`, key);
-	}
-}
-
-module.exports = { problem, strictBody, optUuid, optText, optFlatObject, optBoolean, strictQuery };
+module.exports = { problem, strictBody, optUuid, optText, optFlatObject, optBoolean };

@@ -5,7 +5,7 @@
 const { newId, nowIso } = require('../ids');
 const { badRequest, notFound } = require('../errors');
 const { optEnum, optDate, queryInt, pageBounds } = require('../validate');
-const { strictBody, strictQuery, optUuid, optText, optBoolean } = require('./rules');
+const { strictBody, optUuid, optText, optBoolean } = require('./rules');
 const { chatOf, toPublicSession, toPublicMessage } = require('./store');
 const { completeSession } = require('./messages');
 
@@ -35,22 +35,6 @@ const DATE_FILTERS = ['CreatedAt', 'UpdatedAt', 'EndAt', 'ActiveAt', 'LastIntera
 	`${name}.Before`,
 	`${name}.After`,
 ]);
-const LIST_QUERY = [
-	'Status',
-	'DepartmentId',
-	'UserId',
-	'TagsId',
-	'TagsName',
-	'ChannelsId',
-	'ContactId',
-	'IncludeDetails',
-	'Type',
-	'PageNumber',
-	'PageSize',
-	'OrderBy',
-	'OrderDirection',
-	...DATE_FILTERS,
-];
 
 function sessionOf(ctx) {
 	const id = optUuid(ctx.params.id, 'id', false);
@@ -65,7 +49,6 @@ function readDetails(values) {
 }
 
 function list(ctx) {
-	strictQuery(ctx.rawQuery, LIST_QUERY);
 	const { state, query } = ctx;
 	const chat = chatOf(state);
 	const statuses = query.getAll('Status').map((value) => optEnum(value, STATUSES, 'Status'));
@@ -120,7 +103,6 @@ function list(ctx) {
 }
 
 function get(ctx) {
-	strictQuery(ctx.rawQuery, ['includeDetails']);
 	const session = sessionOf(ctx);
 	return toPublicSession(ctx.state, session, readDetails(ctx.query.getAll('includeDetails')));
 }
