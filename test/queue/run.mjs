@@ -1,13 +1,19 @@
-// npm run test:queue: the packed package, unchanged, inside n8n's distributed engine: PostgreSQL and Redis
-// (Debian packages, installed when missing), one main process, one webhook process, two workers.
-//   1. Helena Trigger: activation through the main process subscribes once; 200 SESSION_NEW deliveries to
-//      the webhook process become 200 executions on the workers, each with its delivered content;
-//      deactivation unsubscribes.
-//   2. Create or Update Many over 5,000 contacts on a worker: every contact stored once.
-//   3. Two workers updating contacts at the same time with the vendor's rate limits on: 429s happen
+// The queue-mode test on one n8n line (HELENA_N8N_VERSION; `npm run test:queue` runs all.mjs, which runs
+// this file once per line): the packed package, unchanged, inside n8n's distributed engine. PostgreSQL,
+// Redis and nginx (Debian packages, installed when missing), one main process, two webhook processes
+// behind nginx on the public WEBHOOK_URL, two workers.
+//   1. Helena Trigger: activation through the main process subscribes once, on the balancer's URL; 200
+//      SESSION_NEW deliveries through nginx become 200 executions on the workers, each with its delivered
+//      content; /webhook-test/ reaches the main process; deactivation unsubscribes.
+//   2. A webhook process SIGKILLed while 300 deliveries stream in, and started again: what was answered 200
+//      ran exactly once, only what was inside the dying process can be lost, the restarted process rejoins.
+//   3. A worker SIGKILLed while 300 executions run, and started again: Bull's stalled-job check hands its
+//      executions to a worker again; none lost, the re-runs visible in the workers' logs.
+//   4. Create or Update Many over 5,000 contacts on a worker: every contact stored once.
+//   5. Two workers updating contacts at the same time with the vendor's rate limits on: 429s happen
 //      (each worker paces itself, but not the other) and back-off absorbs them: no update lost.
 // Everything it starts it stops, and it removes its folders. Ports: HELENA_QUEUE_PORT (n8n, default 5900,
-// uses base..base+32), HELENA_QUEUE_PG_PORT (5950), HELENA_QUEUE_REDIS_PORT (5951).
+// uses base..base+43), HELENA_QUEUE_PG_PORT (5950), HELENA_QUEUE_REDIS_PORT (5951), HELENA_QUEUE_NGINX_PORT (5952).
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,8 +23,9 @@ import { after, before, describe, test } from 'node:test';
 import { DEFAULT_N8N_VERSION, ensureN8n, outputOf, packPackage } from '../../scripts/lib/n8n.mjs';
 import { credentialFor, triggerWorkflow } from '../e2e/workflows.mjs';
 import { QueueCluster } from './cluster.mjs';
-import { assertPortFree, ensureServers, startPostgres, startRedis } from './services.mjs';
-import { phoneOf, updateWorkflow, upsertManyWorkflow } from './workflows.mjs';
+import { assertPortFree, ensureServers, startNginx, startPostgres, startRedis } from './services.mjs';
+import { countBy, deliveryStream, inFlightAt, pool, tally } from './stream.mjs';
+import { phoneOf, slowTriggerWorkflow, updateWorkflow, upsertManyWorkflow } from './workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { startSandbox } = require('../sandbox/index.js');
@@ -26,12 +33,22 @@ const { startSandbox } = require('../sandbox/index.js');
 const BASE_PORT = Number(process.env.HELENA_QUEUE_PORT ?? 5900);
 const PG_PORT = Number(process.env.HELENA_QUEUE_PG_PORT ?? 5950);
 const REDIS_PORT = Number(process.env.HELENA_QUEUE_REDIS_PORT ?? 5951);
+const NGINX_PORT = Number(process.env.HELENA_QUEUE_NGINX_PORT ?? 5952);
 const DELIVERIES = 200;
+const STREAM = 300;
+const STREAM_CONCURRENCY = 10;
+/** Webhook-process scenario: killed as delivery KILL_AT leaves; deliveries from REJOIN_AT on wait for its restart. */
+const KILL_AT = 100;
+const REJOIN_AT = 250;
+/** Worker scenario: each execution waits SLOW_SECONDS on its worker; the worker dies after starting KILL_AFTER_STARTS. */
+const SLOW_SECONDS = 1;
+const KILL_AFTER_STARTS = 20;
 const UPSERT_CONTACTS = 5_000;
 const UPDATES_PER_WORKFLOW = 300;
 const API_KEY = 'queue-secret-key-51c9e0';
 
 const TRIGGER_ID = 'queueTrigger0001';
+const SLOW_TRIGGER = slowTriggerWorkflow('queueSlowTrig001', SLOW_SECONDS);
 const UPSERT = upsertManyWorkflow(UPSERT_CONTACTS);
 const UPDATE_A = updateWorkflow('queueUpdateA0001', 'A', 0, UPDATES_PER_WORKFLOW);
 const UPDATE_B = updateWorkflow('queueUpdateB0001', 'B', UPDATES_PER_WORKFLOW, UPDATES_PER_WORKFLOW);
@@ -42,7 +59,7 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
 const runStarted = Date.now();
 const figures = {};
 
-/** @type {{ sandbox?: any, postgres?: any, redis?: any, cluster?: QueueCluster, tarball?: string }} */
+/** @type {{ sandbox?: any, postgres?: any, redis?: any, nginx?: any, cluster?: QueueCluster, tarball?: string }} */
 const q = {};
 
 /** Polls `read` until `accept` says yes or the time is up; returns the last value either way. */
@@ -72,26 +89,55 @@ async function executionsOf(workflowId, { includeData = false } = {}) {
 
 const finished = (list, count) => list.length >= count && list.every((execution) => execution.status !== 'new' && execution.status !== 'running' && execution.status !== 'waiting');
 
-/** POST to a production webhook of the webhook process (not the main process). */
-async function callWebhook(path) {
-	const response = await fetch(`${q.cluster.webhook.url}/webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+/** POST to a webhook through the balancer: `/webhook/` reaches a webhook process, `/webhook-test/` the main process. */
+async function callWebhook(path, prefix = 'webhook') {
+	const response = await fetch(`${q.nginx.url}/${prefix}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 	return response.status;
 }
 
-/** Runs `work(index)` for 0..count-1 with at most `concurrency` at a time. */
-async function pool(count, concurrency, work) {
-	const results = new Array(count);
-	let next = 0;
-	await Promise.all(
-		Array.from({ length: concurrency }, async () => {
-			while (next < count) {
-				const index = next++;
-				results[index] = await work(index);
-			}
-		}),
-	);
-	return results;
+/** Activates a Helena Trigger workflow through the main process; returns its one subscription (on the balancer). */
+async function activateTrigger(workflowId) {
+	const { cluster, sandbox } = q;
+	sandbox.clearRequests();
+	await cluster.main.api('POST', `/workflows/${workflowId}/activate`);
+	// n8n 2.x registers the workflow's webhooks after the activate call has answered.
+	assert.equal(await eventually(() => sandbox.state.subscriptions.size, (size) => size === 1, { timeoutMs: 15_000 }), 1);
+	const [subscription] = [...sandbox.state.subscriptions.values()];
+	// WEBHOOK_URL is the balancer: that is where Helena delivers.
+	assert.match(subscription.url, new RegExp(`^${q.nginx.url}/webhook/.+\\?token=[A-Za-z0-9_-]{32,}$`));
+	const created = sandbox.requests.filter((request) => request.method === 'POST' && request.decodedPath === '/core/v1/webhook/subscription');
+	assert.equal(created.length, 1, 'activation created exactly one subscription');
+	return subscription;
 }
+
+/** Deactivates through the main process: the one subscription is deleted, nothing else is sent. */
+async function deactivateTrigger(workflowId, subscription) {
+	const { cluster, sandbox } = q;
+	sandbox.clearRequests();
+	await cluster.main.api('POST', `/workflows/${workflowId}/deactivate`);
+	assert.equal(await eventually(() => sandbox.state.subscriptions.size, (size) => size === 0, { timeoutMs: 15_000 }), 0);
+	assert.deepEqual(sandbox.requests.filter((request) => request.method !== 'GET').map((request) => [request.method, request.decodedPath, request.status]), [['DELETE', `/core/v1/webhook/subscription/${subscription.id}`, 200]]);
+}
+
+/** The highest execution id of a workflow so far (0 for none): later ones are above it. */
+const lastExecutionId = async (workflowId) => Math.max(0, ...(await executionsOf(workflowId)).map((execution) => Number(execution.id)));
+
+/**
+ * Waits until at least `count` executions of the workflow above id `after` have finished and no more
+ * appear; returns those, with data.
+ */
+async function settledExecutions(workflowId, count, { after = 0, timeoutMs }) {
+	const since = async (options) => (await executionsOf(workflowId, options)).filter((execution) => Number(execution.id) > after);
+	await eventually(() => since(), (list) => finished(list, count), { timeoutMs, intervalMs: 1000 });
+	// A delivery answered with an error may still have become an execution: give stragglers a moment.
+	await sleep(3000);
+	await eventually(() => since(), (list) => finished(list, 0), { timeoutMs: 30_000, intervalMs: 1000 });
+	return since({ includeData: true });
+}
+
+/** The balancer's log lines for Helena's deliveries since line `from`. */
+const deliveriesThroughNginx = (from) => q.nginx.requests().slice(from).filter((request) => request.path.startsWith('/webhook/'));
+const lastUpstream = (request) => request.upstreams.at(-1);
 
 /** Largest number of `times` inside any window of `windowMs`. */
 function busiestWindow(times, windowMs) {
@@ -105,11 +151,11 @@ function busiestWindow(times, windowMs) {
 }
 
 async function cleanup() {
-	const { cluster, sandbox, postgres, redis, tarball } = q;
-	q.cluster = q.sandbox = q.postgres = q.redis = q.tarball = undefined;
+	const { cluster, sandbox, postgres, redis, nginx, tarball } = q;
+	q.cluster = q.sandbox = q.postgres = q.redis = q.nginx = q.tarball = undefined;
 	if (cluster) await cluster.stop().catch((error) => console.error(`# stopping n8n: ${error.message}`));
 	if (sandbox) await sandbox.close().catch(() => {});
-	await Promise.allSettled([redis?.stop(), postgres?.stop()]);
+	await Promise.allSettled([nginx?.stop(), redis?.stop(), postgres?.stop()]);
 	cluster?.cleanup();
 	if (tarball) rmSync(path.dirname(tarball), { recursive: true, force: true });
 }
@@ -122,20 +168,25 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 before(async () => {
-	log(`queue mode on n8n ${DEFAULT_N8N_VERSION}: PostgreSQL :${PG_PORT}, Redis :${REDIS_PORT}, n8n :${BASE_PORT}-${BASE_PORT + 32}`);
+	log(`queue mode on n8n ${DEFAULT_N8N_VERSION}: PostgreSQL :${PG_PORT}, Redis :${REDIS_PORT}, nginx :${NGINX_PORT}, n8n :${BASE_PORT}-${BASE_PORT + 43}`);
 	const servers = ensureServers();
 	const install = ensureN8n(DEFAULT_N8N_VERSION);
 	const tarball = (q.tarball = packPackage());
-	for (const [port, what] of [[PG_PORT, 'PostgreSQL'], [REDIS_PORT, 'Redis'], ...QueueCluster.ports(BASE_PORT)]) await assertPortFree(port, what);
-	[q.postgres, q.redis] = await Promise.all([startPostgres({ pgBin: servers.pgBin, port: PG_PORT }), startRedis({ redisServer: servers.redisServer, port: REDIS_PORT })]);
-	q.cluster = new QueueCluster({ install, tarball, basePort: BASE_PORT, postgres: q.postgres, redis: q.redis, owner: { email: 'queue@helena.test', password: 'Queue-password-1' } });
+	for (const [port, what] of [[PG_PORT, 'PostgreSQL'], [REDIS_PORT, 'Redis'], [NGINX_PORT, 'nginx'], ...QueueCluster.ports(BASE_PORT)]) await assertPortFree(port, what);
+	[q.postgres, q.redis, q.nginx] = await Promise.all([
+		startPostgres({ pgBin: servers.pgBin, port: PG_PORT }),
+		startRedis({ redisServer: servers.redisServer, port: REDIS_PORT }),
+		startNginx({ nginx: servers.nginx, port: NGINX_PORT, webhookPorts: QueueCluster.webhookPorts(BASE_PORT), mainPort: BASE_PORT }),
+	]);
+	const webhookUrl = `${q.nginx.url}/`;
+	q.cluster = new QueueCluster({ install, tarball, basePort: BASE_PORT, postgres: q.postgres, redis: q.redis, webhookUrl, owner: { email: 'queue@helena.test', password: 'Queue-password-1' } });
 	q.sandbox = await startSandbox({ port: 0, apiKey: API_KEY, seed: 'empty' });
 
 	const started = Date.now();
 	// The first CLI command migrates the empty PostgreSQL database; the processes start after it.
 	await q.cluster.main.importCredentials([credentialFor(q.sandbox)]);
-	await q.cluster.main.importWorkflows([triggerWorkflow(TRIGGER_ID), UPSERT, UPDATE_A, UPDATE_B]);
-	log(`database migrated, credential and 4 workflows imported in ${seconds(Date.now() - started)}`);
+	await q.cluster.main.importWorkflows([triggerWorkflow(TRIGGER_ID), SLOW_TRIGGER, UPSERT, UPDATE_A, UPDATE_B]);
+	log(`database migrated, credential and 5 workflows imported in ${seconds(Date.now() - started)}`);
 	await q.cluster.start();
 	figures.startup = Date.now() - started;
 });
@@ -146,21 +197,15 @@ after(async () => {
 	log(`queue test finished in ${seconds(Date.now() - runStarted)} (everything stopped, folders removed)`);
 });
 
-describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main + webhook process + 2 workers, PostgreSQL, Redis)`, () => {
-	test(`Helena Trigger: one subscription; ${DELIVERIES} deliveries to the webhook process run on the workers with their content; deactivation unsubscribes`, { timeout: 240_000 }, async () => {
-		const { cluster, sandbox } = q;
+describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook processes behind nginx, 2 workers, PostgreSQL, Redis)`, () => {
+	test(`Helena Trigger: one subscription on the balancer; ${DELIVERIES} deliveries through nginx run on the workers with their content; /webhook-test/ reaches the main process; deactivation unsubscribes`, { timeout: 240_000 }, async () => {
+		const { cluster, sandbox, nginx } = q;
 		const started = Date.now();
-		sandbox.clearRequests();
-		await cluster.main.api('POST', `/workflows/${TRIGGER_ID}/activate`);
-		assert.equal(await eventually(() => sandbox.state.subscriptions.size, (size) => size === 1, { timeoutMs: 15_000 }), 1);
-		const [subscription] = [...sandbox.state.subscriptions.values()];
-		// WEBHOOK_URL of the main process is the webhook process: that is where Helena delivers.
-		assert.match(subscription.url, new RegExp(`^${cluster.webhook.url}/webhook/.+\\?token=[A-Za-z0-9_-]{32,}$`));
-		const created = sandbox.requests.filter((request) => request.method === 'POST' && request.decodedPath === '/core/v1/webhook/subscription');
-		assert.equal(created.length, 1, 'activation created exactly one subscription');
+		const subscription = await activateTrigger(TRIGGER_ID);
+		const nginxFrom = nginx.requests().length;
 
 		const deliveriesStarted = Date.now();
-		const results = await pool(DELIVERIES, 10, () => sandbox.deliver('SESSION_NEW'));
+		const results = await pool(DELIVERIES, STREAM_CONCURRENCY, () => sandbox.deliver('SESSION_NEW'));
 		figures.deliverMs = Date.now() - deliveriesStarted;
 		assert.deepEqual(results.map((result) => result.map((delivery) => delivery.status)), Array.from({ length: DELIVERIES }, () => [200]));
 		const delivered = new Map(sandbox.deliveries.filter((delivery) => delivery.eventType === 'SESSION_NEW').map((delivery) => [delivery.body.content.id, delivery.body]));
@@ -181,23 +226,133 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main + webhook p
 		assert.equal(received.size, DELIVERIES, 'each delivery ran exactly once');
 		for (const [id, body] of delivered) assert.deepEqual(received.get(id), body, `execution of session ${id} holds what Helena sent`);
 
-		// Who did what: the webhook process enqueued every execution, the workers ran them, the main none.
+		// Who did what: nginx spread the deliveries over both webhook processes, they enqueued every
+		// execution, the workers ran them, the main process none.
+		const through = deliveriesThroughNginx(nginxFrom);
+		assert.deepEqual(through.map((request) => [request.status, request.upstreams.length]), Array.from({ length: DELIVERIES }, () => [200, 1]), 'each delivery reached one webhook process, first time');
 		const ids = executions.map((execution) => String(execution.id));
-		const enqueuedByWebhook = cluster.executionsLoggedBy(cluster.webhook, /Enqueued execution (\d+)/);
+		const enqueued = cluster.enqueuedBy();
+		const perWebhook = Object.fromEntries([...enqueued].map(([name, set]) => [name, ids.filter((id) => set.has(id)).length]));
+		figures.triggerPerWebhookProcess = perWebhook;
+		assert.deepEqual(ids.filter((id) => [...enqueued.values()].filter((set) => set.has(id)).length !== 1), [], 'one webhook process enqueued each execution');
+		assert.ok(Object.values(perWebhook).every((count) => count > 0), `both webhook processes took deliveries (${JSON.stringify(perWebhook)})`);
 		const enqueuedByMain = cluster.executionsLoggedBy(cluster.main, /Enqueued execution (\d+)/);
-		assert.deepEqual(ids.filter((id) => !enqueuedByWebhook.has(id)), [], 'the webhook process enqueued every execution');
 		assert.deepEqual(ids.filter((id) => enqueuedByMain.has(id)), [], 'the main process enqueued none');
 		const workerOf = cluster.workerOf();
 		assert.deepEqual(ids.filter((id) => workerOf.get(id)?.length !== 1), [], 'each execution ran on exactly one worker');
 		const perWorker = Object.fromEntries(cluster.workers.map((worker) => [worker.name, ids.filter((id) => workerOf.get(id)[0] === worker.name).length]));
 		figures.triggerPerWorker = perWorker;
-		log(`${DELIVERIES} deliveries answered in ${seconds(figures.deliverMs)}, all executed ${seconds(figures.triggerExecutionsMs)} after the first: ${JSON.stringify(perWorker)}`);
+		log(`${DELIVERIES} deliveries answered in ${seconds(figures.deliverMs)} (${JSON.stringify(perWebhook)}), all executed ${seconds(figures.triggerExecutionsMs)} after the first: ${JSON.stringify(perWorker)}`);
 
-		sandbox.clearRequests();
-		await cluster.main.api('POST', `/workflows/${TRIGGER_ID}/deactivate`);
-		assert.equal(await eventually(() => sandbox.state.subscriptions.size, (size) => size === 0, { timeoutMs: 15_000 }), 0);
-		assert.deepEqual(sandbox.requests.filter((request) => request.method !== 'GET').map((request) => [request.method, request.decodedPath, request.status]), [['DELETE', `/core/v1/webhook/subscription/${subscription.id}`, 200]]);
+		// The editor's test webhooks live in the main process: the balancer sends /webhook-test/ there.
+		const testFrom = nginx.requests().length;
+		await callWebhook('helena-queue-routing-check', 'webhook-test');
+		assert.deepEqual(nginx.requests().slice(testFrom).map((request) => [request.path, request.upstreams]), [['/webhook-test/helena-queue-routing-check', [`127.0.0.1:${cluster.main.port}`]]]);
+
+		await deactivateTrigger(TRIGGER_ID, subscription);
 		figures.triggerMs = Date.now() - started;
+	});
+
+	test(`a webhook process SIGKILLed during ${STREAM} deliveries and started again: every delivery answered 200 ran once, only deliveries inside the dying process are lost, it rejoins`, { timeout: 300_000 }, async () => {
+		const { cluster, sandbox, nginx } = q;
+		const subscription = await activateTrigger(TRIGGER_ID);
+		const after = await lastExecutionId(TRIGGER_ID);
+		const victim = cluster.webhooks[0];
+		const victimAddress = `127.0.0.1:${victim.port}`;
+		const nginxFrom = nginx.requests().length;
+		let killedAt;
+		let readyAt;
+		let restarted;
+		const started = Date.now();
+		const entries = await deliveryStream(sandbox, {
+			count: STREAM,
+			concurrency: STREAM_CONCURRENCY,
+			async beforeSend(index) {
+				if (index === KILL_AT) {
+					killedAt = Date.now();
+					await cluster.kill(victim);
+					restarted = cluster.startProcess(victim).then(() => (readyAt = Date.now()));
+					restarted.catch(() => {});
+				}
+				if (index >= REJOIN_AT) await restarted;
+			},
+		});
+		const streamMs = Date.now() - started;
+		const answeredOk = entries.filter((entry) => entry.status === 200).length;
+		const executions = await settledExecutions(TRIGGER_ID, answeredOk, { after, timeoutMs: 180_000 });
+		const result = tally(entries, executions);
+		const inFlight = inFlightAt(entries, killedAt);
+		const through = deliveriesThroughNginx(nginxFrom);
+		const nginxFigures = {
+			retriedOnTheOther: through.filter((request) => request.upstreams.length > 1).length,
+			failedAnswers: countBy(through.filter((request) => request.status !== 200).map((request) => `${request.status} from ${lastUpstream(request)}`)),
+			servedByRestarted: through.filter((request) => request.at >= readyAt && lastUpstream(request) === victimAddress && request.status === 200).length,
+		};
+		figures.webhookKill = { ...result, inFlightAtKill: inFlight.length, restartMs: readyAt - killedAt, streamMs, ...nginxFigures };
+		log(`webhook process killed: ${JSON.stringify(figures.webhookKill)}`);
+
+		assert.deepEqual(result.strangers, []);
+		assert.equal(result.duplicated, 0, 'no delivery ran twice');
+		assert.equal(result.lostAfter200, 0, 'every delivery answered 200 became an execution');
+		assert.deepEqual(result.statuses, { success: result.executions });
+		const lateFailures = entries.filter((entry) => entry.at > killedAt && entry.status !== 200);
+		assert.deepEqual(lateFailures.map((entry) => entry.status ?? entry.error), [], 'deliveries sent after the kill were all answered 200');
+		const failed = entries.filter((entry) => entry.status !== 200);
+		assert.ok(failed.every((entry) => inFlight.includes(entry)), 'only deliveries in flight at the kill failed');
+		assert.deepEqual(Object.keys(nginxFigures.failedAnswers).filter((key) => key !== `502 from ${victimAddress}`), [], 'failures came from the killed process only');
+		assert.ok(nginxFigures.servedByRestarted > 0, 'the restarted process took deliveries again');
+		await deactivateTrigger(TRIGGER_ID, subscription);
+	});
+
+	test(`a worker SIGKILLed during ${STREAM} executions and started again: its executions run again on a worker, none lost, the re-runs visible`, { timeout: 420_000 }, async () => {
+		const { cluster, sandbox } = q;
+		const subscription = await activateTrigger(SLOW_TRIGGER.id);
+		const victim = cluster.workers[0];
+		const startsBefore = cluster.executionsLoggedBy(victim, /Worker started execution (\d+)/).size;
+		let killedAt;
+		let heldAtKill = [];
+		let readyAt;
+		const killer = (async () => {
+			await eventually(() => cluster.executionsLoggedBy(victim, /Worker started execution (\d+)/).size - startsBefore, (count) => count >= KILL_AFTER_STARTS, { timeoutMs: 120_000, intervalMs: 100 });
+			killedAt = Date.now();
+			await cluster.kill(victim);
+			const startedIds = cluster.executionsLoggedBy(victim, /Worker started execution (\d+)/);
+			const finishedIds = cluster.executionsLoggedBy(victim, /Worker finished execution (\d+)/);
+			heldAtKill = [...startedIds].filter((id) => !finishedIds.has(id));
+			await cluster.startProcess(victim);
+			readyAt = Date.now();
+		})();
+		const started = Date.now();
+		const entries = await deliveryStream(sandbox, { count: STREAM, concurrency: STREAM_CONCURRENCY });
+		const deliverMs = Date.now() - started;
+		await killer;
+		const executions = await settledExecutions(SLOW_TRIGGER.id, STREAM, { timeoutMs: 300_000 });
+		const allDoneAt = Math.max(...executions.map((execution) => Date.parse(execution.stoppedAt)));
+		const result = tally(entries, executions);
+		const workerOf = cluster.workerOf();
+		const ranTwice = executions.map((execution) => String(execution.id)).filter((id) => (workerOf.get(id)?.length ?? 0) > 1);
+		const held = executions.filter((execution) => heldAtKill.includes(String(execution.id)));
+		const recoveredAt = Math.max(...held.map((execution) => Date.parse(execution.stoppedAt)));
+		figures.workerKill = {
+			...result,
+			deliverMs,
+			heldByKilledWorker: heldAtKill.length,
+			ranTwice: ranTwice.length,
+			ranTwiceOn: countBy(ranTwice.map((id) => workerOf.get(id).join(' then '))),
+			restartMs: readyAt - killedAt,
+			heldFinishedMsAfterKill: recoveredAt - killedAt,
+			allFinishedMsAfterKill: allDoneAt - killedAt,
+		};
+		log(`worker killed: ${JSON.stringify(figures.workerKill)}`);
+
+		assert.deepEqual(result.answered, { 200: STREAM }, 'the webhook processes answered every delivery');
+		assert.deepEqual(result.strangers, []);
+		assert.equal(result.lost, 0, 'every delivery became an execution');
+		assert.equal(result.duplicated, 0, 'one execution per delivery');
+		assert.deepEqual(result.statuses, { success: STREAM }, 'every execution finished successfully');
+		assert.ok(heldAtKill.length > 0, 'the killed worker held executions when it died');
+		assert.deepEqual(ranTwice.filter((id) => !heldAtKill.includes(id)), [], 'only executions the killed worker held ran a second time');
+		await deactivateTrigger(SLOW_TRIGGER.id, subscription);
 	});
 
 	test(`Create or Update Many over ${UPSERT_CONTACTS.toLocaleString('en')} contacts on a worker: every contact stored once`, { timeout: 240_000 }, async () => {
