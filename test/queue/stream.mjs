@@ -41,14 +41,16 @@ export function countBy(values) {
 
 /**
  * What became of each delivery, from the executions (with data) of the workflow whose `Received` node holds
- * the delivered body: executions per session id, lost ones (no execution), duplicated ones (more than one).
+ * the delivered body: executions per session id, lost ones (no execution that reached `Received`),
+ * duplicated ones (more than one).
  */
 export function tally(entries, executions) {
 	const runsOf = new Map();
+	const withoutItem = [];
 	for (const execution of executions) {
 		const [item] = outputOf(execution.data?.resultData?.runData, 'Received');
-		const id = item?.content?.id ?? `no item in execution ${execution.id}`;
-		runsOf.set(id, [...(runsOf.get(id) ?? []), execution]);
+		if (!item) withoutItem.push(execution);
+		else runsOf.set(item.content.id, [...(runsOf.get(item.content.id) ?? []), execution]);
 	}
 	const answers = countBy(entries.map((entry) => entry.status ?? `error: ${entry.error}`));
 	const delivered = entries.map((entry) => entry.body.content.id);
@@ -58,6 +60,8 @@ export function tally(entries, executions) {
 		deliveries: entries.length,
 		answered: answers,
 		executions: executions.length,
+		// e.g. marked crashed before reaching the node that shows the delivery
+		unfinished: withoutItem.map((execution) => `${execution.id} ${execution.status}`),
 		executedDeliveries: executedIds.size,
 		lost: delivered.filter((id) => !runsOf.has(id)).length,
 		lostAfter200: okIds.filter((id) => !runsOf.has(id)).length,
