@@ -304,17 +304,20 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			failedAnswers: countBy(through.filter((request) => request.status !== 200).map((request) => `${request.status} from ${lastUpstream(request)}`)),
 			servedByRestarted: through.filter((request) => request.at >= readyAt && lastUpstream(request) === victimAddress && request.status === 200).length,
 		};
-		figures.webhookKill = { ...result, inFlightAtKill: inFlight.length, killMs: deadAt - killedAt, restartMs: readyAt - killedAt, streamMs, ...nginxFigures };
+		const { lostIds, ...counts } = result;
+		figures.webhookKill = { ...counts, inFlightAtKill: inFlight.length, killMs: deadAt - killedAt, restartMs: readyAt - killedAt, streamMs, ...nginxFigures };
 		log(`webhook process killed: ${JSON.stringify(figures.webhookKill)}`);
 
 		assert.deepEqual(result.strangers, []);
 		assert.equal(result.duplicated, 0, 'no delivery ran twice');
-		assert.equal(result.lostAfter200, 0, 'every delivery answered 200 became an execution');
 		assert.deepEqual(result.statuses, { success: result.executions });
-		const lateFailures = entries.filter((entry) => entry.at > deadAt && entry.status !== 200);
-		assert.deepEqual(lateFailures.map((entry) => entry.status ?? entry.error), [], 'deliveries sent after the kill were all answered 200');
+		// What can be lost: deliveries inside the dying process. n8n 1.x answers 200 before it stores and
+		// enqueues the execution, so even a 200 may be among them; n8n 2.x answers after.
+		const inside = new Set(inFlight.map((entry) => entry.body.content.id));
+		assert.deepEqual(lostIds.filter((id) => !inside.has(id)), [], 'only deliveries inside the dying process were lost');
 		const failed = entries.filter((entry) => entry.status !== 200);
-		assert.ok(failed.every((entry) => inFlight.includes(entry)), 'only deliveries in flight at the kill failed');
+		assert.deepEqual(failed.filter((entry) => !inFlight.includes(entry)).map((entry) => entry.status ?? entry.error), [], 'deliveries sent after the process was gone were all answered 200');
+		if (cluster.install.major >= 2) assert.equal(result.lostAfter200, 0, 'n8n 2.x: every delivery answered 200 became an execution');
 		assert.deepEqual(Object.keys(nginxFigures.failedAnswers).filter((key) => key !== `502 from ${victimAddress}`), [], 'failures came from the killed process only');
 		assert.ok(nginxFigures.servedByRestarted > 0, 'the restarted process took deliveries again');
 		await deactivateTrigger(TRIGGER_ID, subscription);

@@ -64,6 +64,7 @@ export function tally(entries, executions) {
 		unfinished: withoutItem.map((execution) => `${execution.id} ${execution.status}`),
 		executedDeliveries: executedIds.size,
 		lost: delivered.filter((id) => !runsOf.has(id)).length,
+		lostIds: delivered.filter((id) => !runsOf.has(id)),
 		lostAfter200: okIds.filter((id) => !runsOf.has(id)).length,
 		executedWithout200: entries.filter((entry) => entry.status !== 200 && runsOf.has(entry.body.content.id)).length,
 		duplicated: [...runsOf.values()].filter((runs) => runs.length > 1).length,
