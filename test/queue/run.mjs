@@ -99,6 +99,9 @@ async function callWebhook(path, prefix = 'webhook') {
 	return response.status;
 }
 
+/** The first call to a just-activated webhook: n8n 2.x registers it after the activate call has answered (404 until then, nothing started). */
+const callActivatedWebhook = (path) => eventually(() => callWebhook(path), (status) => status !== 404, { timeoutMs: 30_000, intervalMs: 500 });
+
 /**
  * Activates a Helena Trigger workflow through the main process; returns its one subscription (on the
  * balancer). Should test `t` fail before deactivating, the workflow is deactivated after it all the same.
@@ -315,8 +318,9 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 		// enqueues the execution, so even a 200 may be among them; n8n 2.x answers after.
 		const inside = new Set(inFlight.map((entry) => entry.body.content.id));
 		assert.deepEqual(lostIds.filter((id) => !inside.has(id)), [], 'only deliveries inside the dying process were lost');
-		const failed = entries.filter((entry) => entry.status !== 200);
-		assert.deepEqual(failed.filter((entry) => !inFlight.includes(entry)).map((entry) => entry.status ?? entry.error), [], 'deliveries sent after the process was gone were all answered 200');
+		// nginx sent everything after the kill to the live process (answers slower than the sandbox's 5 s count as failed deliveries, not as lost ones).
+		const failed = entries.filter((entry) => entry.status !== 200 && entry.status !== null);
+		assert.deepEqual(failed.filter((entry) => !inFlight.includes(entry)).map((entry) => entry.status), [], 'no delivery sent after the process was gone was refused');
 		if (cluster.install.major >= 2) assert.equal(result.lostAfter200, 0, 'n8n 2.x: every delivery answered 200 became an execution');
 		assert.deepEqual(Object.keys(nginxFigures.failedAnswers).filter((key) => key !== `502 from ${victimAddress}`), [], 'failures came from the killed process only');
 		assert.ok(nginxFigures.servedByRestarted > 0, 'the restarted process took deliveries again');
@@ -357,8 +361,9 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 		const ranTwice = executions.map((execution) => String(execution.id)).filter((id) => (workerOf.get(id)?.length ?? 0) > 1);
 		const held = executions.filter((execution) => heldAtKill.includes(String(execution.id)));
 		const recoveredAt = Math.max(...held.map((execution) => Date.parse(execution.stoppedAt)));
+		const { lostIds: _lostIds, ...workerCounts } = result;
 		figures.workerKill = {
-			...result,
+			...workerCounts,
 			deliverMs,
 			heldByKilledWorker: heldAtKill.length,
 			ranTwice: ranTwice.length,
@@ -370,14 +375,24 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 		};
 		log(`worker killed: ${JSON.stringify(figures.workerKill)}`);
 
-		assert.deepEqual(result.answered, { 200: STREAM }, 'the webhook processes answered every delivery');
+		assert.deepEqual(Object.keys(result.answered).filter((answer) => answer !== '200' && !answer.includes('timeout')), [], 'the webhook processes refused no delivery');
 		assert.deepEqual(result.strangers, []);
-		assert.equal(result.lost, 0, 'every delivery became an execution');
-		assert.equal(result.duplicated, 0, 'one execution per delivery');
-		assert.deepEqual(result.statuses, { success: STREAM }, 'every execution finished successfully');
+		assert.equal(result.executions, STREAM, 'one execution per delivery');
+		assert.equal(result.duplicated, 0, 'no delivery ran in two executions');
 		assert.ok(heldAtKill.length > 0, 'the killed worker held executions when it died');
-		assert.deepEqual(ranTwice.filter((id) => !heldAtKill.includes(id)), [], 'only executions the killed worker held ran a second time');
-		assert.deepEqual(afterRestart, { success: STREAM }, 'the restarted worker left the finished executions alone');
+		const failedIds = executions.filter((execution) => execution.status !== 'success').map((execution) => String(execution.id));
+		if (cluster.install.major >= 2) {
+			// n8n 2.x runs Bull with maxStalledCount 0: a stalled job fails instead of running again.
+			assert.deepEqual(failedIds.sort(), [...heldAtKill].sort(), 'exactly the executions the killed worker held failed');
+			assert.deepEqual(result.statuses, { success: STREAM - heldAtKill.length, error: heldAtKill.length });
+			assert.deepEqual(ranTwice, [], 'none ran twice');
+			assert.equal(result.lost, heldAtKill.length, 'the failed ones are the only deliveries without a finished run');
+		} else {
+			assert.deepEqual(result.statuses, { success: STREAM }, 'every execution finished successfully');
+			assert.equal(result.lost, 0, 'every delivery ran');
+			assert.deepEqual(ranTwice.filter((id) => !heldAtKill.includes(id)), [], 'only executions the killed worker held ran a second time');
+		}
+		assert.deepEqual(afterRestart, result.statuses, 'the restarted worker left the finished executions alone');
 		await deactivateTrigger(SLOW_TRIGGER.id, subscription);
 	});
 
@@ -387,7 +402,7 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 		sandbox.reset('empty');
 		sandbox.clearRequests();
 		await cluster.main.api('POST', `/workflows/${UPSERT.id}/activate`);
-		assert.equal(await callWebhook('helena-queue-upsert'), 200);
+		assert.equal(await callActivatedWebhook('helena-queue-upsert'), 200);
 
 		const [execution] = await eventually(() => executionsOf(UPSERT.id), (list) => finished(list, 1), { timeoutMs: 180_000, intervalMs: 1000 });
 		figures.upsertMs = Date.now() - started;
@@ -423,7 +438,7 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 		sandbox.clearRequests();
 		sandbox.setFaults({ enforceRateLimits: true });
 		try {
-			assert.deepEqual(await Promise.all([callWebhook('helena-queue-update-a'), callWebhook('helena-queue-update-b')]), [200, 200]);
+			assert.deepEqual(await Promise.all([callActivatedWebhook('helena-queue-update-a'), callActivatedWebhook('helena-queue-update-b')]), [200, 200]);
 			const runs = await eventually(
 				async () => [...(await executionsOf(UPDATE_A.id)), ...(await executionsOf(UPDATE_B.id))],
 				(list) => finished(list, 2),
