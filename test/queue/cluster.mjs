@@ -62,7 +62,12 @@ export class QueueCluster {
 				install,
 				userFolder: folderLike(`helena-queue-worker${index + 1}-`),
 				port,
-				env: { ...env, QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(healthPort), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' },
+				env: {
+					...env,
+					QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+					QUEUE_HEALTH_CHECK_PORT: String(healthPort),
+					N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+				},
 			});
 			worker.name = `worker ${index + 1}`;
 			worker.healthUrl = `http://127.0.0.1:${healthPort}/healthz/readiness`;
@@ -85,7 +90,10 @@ export class QueueCluster {
 		return [
 			[basePort, 'n8n main'],
 			...QueueCluster.webhookPorts(basePort, webhooks).map((port, index) => [port, `n8n webhook process ${index + 1}`]),
-			...Array.from({ length: workers }, (_, index) => [basePort + 12 + 10 * webhooks + index * 10, `n8n worker ${index + 1} health server`]),
+			...Array.from({ length: workers }, (_, index) => [
+				basePort + 12 + 10 * webhooks + index * 10,
+				`n8n worker ${index + 1} health server`,
+			]),
 		];
 	}
 
@@ -96,7 +104,9 @@ export class QueueCluster {
 		log(`n8n ${this.install.version} main ready on ${this.main.url} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 		started = Date.now();
 		await Promise.all([...this.webhooks, ...this.workers].map((n8n) => this.startProcess(n8n)));
-		log(`${this.webhooks.length} webhook processes (${this.webhooks.map((webhook) => webhook.port).join(', ')}) and ${this.workers.length} workers (concurrency ${this.concurrency}) ready in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+		log(
+			`${this.webhooks.length} webhook processes (${this.webhooks.map((webhook) => webhook.port).join(', ')}) and ${this.workers.length} workers (concurrency ${this.concurrency}) ready in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+		);
 		await this.main.signIn();
 		await this.main.createApiKey();
 	}

@@ -24,7 +24,10 @@ function onPath(command) {
 function findPostgresBin() {
 	const fromEnv = process.env.HELENA_PG_BIN;
 	if (fromEnv) {
-		if (!existsSync(path.join(fromEnv, 'initdb'))) throw new Error(`HELENA_PG_BIN=${fromEnv} has no initdb. What to do: point it at PostgreSQL's bin folder (e.g. /usr/lib/postgresql/15/bin) or unset it.`);
+		if (!existsSync(path.join(fromEnv, 'initdb')))
+			throw new Error(
+				`HELENA_PG_BIN=${fromEnv} has no initdb. What to do: point it at PostgreSQL's bin folder (e.g. /usr/lib/postgresql/15/bin) or unset it.`,
+			);
 		return fromEnv;
 	}
 	const root = '/usr/lib/postgresql';
@@ -40,14 +43,16 @@ function findPostgresBin() {
 
 function findRedisServer() {
 	const fromEnv = process.env.HELENA_REDIS_SERVER;
-	if (fromEnv && !existsSync(fromEnv)) throw new Error(`HELENA_REDIS_SERVER=${fromEnv} does not exist. What to do: point it at a redis-server binary or unset it.`);
+	if (fromEnv && !existsSync(fromEnv))
+		throw new Error(`HELENA_REDIS_SERVER=${fromEnv} does not exist. What to do: point it at a redis-server binary or unset it.`);
 	return fromEnv || onPath('redis-server');
 }
 
 /** Debian installs nginx in /usr/sbin, which a non-root PATH may not list. */
 function findNginx() {
 	const fromEnv = process.env.HELENA_NGINX;
-	if (fromEnv && !existsSync(fromEnv)) throw new Error(`HELENA_NGINX=${fromEnv} does not exist. What to do: point it at an nginx binary or unset it.`);
+	if (fromEnv && !existsSync(fromEnv))
+		throw new Error(`HELENA_NGINX=${fromEnv} does not exist. What to do: point it at an nginx binary or unset it.`);
 	return fromEnv || onPath('nginx') || (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : undefined);
 }
 
@@ -68,7 +73,9 @@ export function ensureServers() {
 				'HELENA_REDIS_SERVER at a redis-server binary and HELENA_NGINX at an nginx binary, then run `npm run test:queue` again.',
 		);
 	}
-	log(`${missing} not found: installing the Debian package${packages.length > 1 ? 's' : ''} ${packages.join(' and ')} (apt-get update, apt-get install; about a minute)`);
+	log(
+		`${missing} not found: installing the Debian package${packages.length > 1 ? 's' : ''} ${packages.join(' and ')} (apt-get update, apt-get install; about a minute)`,
+	);
 	const apt = (args) =>
 		execFileSync('apt-get', args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 	try {
@@ -85,7 +92,9 @@ export function ensureServers() {
 	nginx = findNginx();
 	if (!pgBin || !redisServer || !nginx) {
 		const still = !pgBin ? 'the PostgreSQL binaries (/usr/lib/postgresql/*/bin)' : !redisServer ? 'redis-server' : 'nginx';
-		throw new Error(`apt-get installed ${packages.join(' and ')} but ${still} is still missing. What to do: check \`dpkg -L postgresql-15 redis-server nginx\`.`);
+		throw new Error(
+			`apt-get installed ${packages.join(' and ')} but ${still} is still missing. What to do: check \`dpkg -L postgresql-15 redis-server nginx\`.`,
+		);
 	}
 	return { pgBin, redisServer, nginx };
 }
@@ -100,7 +109,10 @@ export async function assertPortFree(port, what) {
 		});
 		socket.once('error', () => resolve(false));
 	});
-	if (inUse) throw new Error(`Port ${port} (${what}) is in use. What to do: stop what listens there, or pick other ports with HELENA_QUEUE_PORT (n8n: base..base+49) and HELENA_QUEUE_PG_PORT / HELENA_QUEUE_REDIS_PORT / HELENA_QUEUE_NGINX_PORT.`);
+	if (inUse)
+		throw new Error(
+			`Port ${port} (${what}) is in use. What to do: stop what listens there, or pick other ports with HELENA_QUEUE_PORT (n8n: base..base+49) and HELENA_QUEUE_PG_PORT / HELENA_QUEUE_REDIS_PORT / HELENA_QUEUE_NGINX_PORT.`,
+		);
 }
 
 /** A child server; `stop()` sends `signal` and waits, then kills. */
@@ -145,7 +157,9 @@ function postgresUser() {
 		const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
 		return { uid, gid };
 	} catch {
-		throw new Error('Running as root, but there is no `postgres` user to run PostgreSQL as. What to do: `apt-get install postgresql` (it creates the user), or run the test as a non-root user.');
+		throw new Error(
+			'Running as root, but there is no `postgres` user to run PostgreSQL as. What to do: `apt-get install postgresql` (it creates the user), or run the test as a non-root user.',
+		);
 	}
 }
 
@@ -170,16 +184,36 @@ export async function startPostgres({ pgBin, port, user = 'helena', database = '
 		cwd: folder,
 		stdio: ['ignore', 'ignore', 'pipe'],
 	});
-	const settings = ['listen_addresses=127.0.0.1', `port=${port}`, `unix_socket_directories=${socketDir}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=100'];
-	const server = track('PostgreSQL', spawn(bin('postgres'), ['-D', dataDir, ...settings.flatMap((setting) => ['-c', setting])], { ...owner, cwd: folder, stdio: ['ignore', 'pipe', 'pipe'] }), 'SIGINT');
-	await waitUntil(server, async () => {
-		try {
-			execFileSync(bin('pg_isready'), ['-q', '-h', '127.0.0.1', '-p', String(port), '-U', user], { stdio: 'ignore' });
-			return true;
-		} catch {
-			return false;
-		}
-	}, `PostgreSQL on port ${port}`);
+	const settings = [
+		'listen_addresses=127.0.0.1',
+		`port=${port}`,
+		`unix_socket_directories=${socketDir}`,
+		'fsync=off',
+		'synchronous_commit=off',
+		'full_page_writes=off',
+		'max_connections=100',
+	];
+	const server = track(
+		'PostgreSQL',
+		spawn(bin('postgres'), ['-D', dataDir, ...settings.flatMap((setting) => ['-c', setting])], {
+			...owner,
+			cwd: folder,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		}),
+		'SIGINT',
+	);
+	await waitUntil(
+		server,
+		async () => {
+			try {
+				execFileSync(bin('pg_isready'), ['-q', '-h', '127.0.0.1', '-p', String(port), '-U', user], { stdio: 'ignore' });
+				return true;
+			} catch {
+				return false;
+			}
+		},
+		`PostgreSQL on port ${port}`,
+	);
 	execFileSync(bin('createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', user, database], { stdio: ['ignore', 'ignore', 'pipe'] });
 	log(`PostgreSQL ready on 127.0.0.1:${port}, database ${database}`);
 	return {
@@ -242,17 +276,32 @@ export async function startNginx({ nginx, port, webhookPorts, mainPort }) {
 	const servers = webhookPorts.map((webhookPort) => `\t\tserver 127.0.0.1:${webhookPort} max_fails=1 fail_timeout=2s;`).join('\n');
 	const template = readFileSync(new URL('./nginx.conf', import.meta.url), 'utf8');
 	const config = path.join(folder, 'nginx.conf');
-	writeFileSync(config, template.replaceAll('{{DIR}}', folder).replaceAll('{{PORT}}', String(port)).replaceAll('{{MAIN_PORT}}', String(mainPort)).replace('{{WEBHOOK_SERVERS}}', servers));
+	writeFileSync(
+		config,
+		template
+			.replaceAll('{{DIR}}', folder)
+			.replaceAll('{{PORT}}', String(port))
+			.replaceAll('{{MAIN_PORT}}', String(mainPort))
+			.replace('{{WEBHOOK_SERVERS}}', servers),
+	);
 	// -e: the error log before the configuration is read, which would otherwise be /var/log/nginx/error.log.
-	const server = track('nginx', spawn(nginx, ['-p', folder, '-e', path.join(folder, 'startup.log'), '-c', config], { cwd: folder, stdio: ['ignore', 'pipe', 'pipe'] }), 'SIGQUIT');
+	const server = track(
+		'nginx',
+		spawn(nginx, ['-p', folder, '-e', path.join(folder, 'startup.log'), '-c', config], { cwd: folder, stdio: ['ignore', 'pipe', 'pipe'] }),
+		'SIGQUIT',
+	);
 	const accessLog = path.join(folder, 'access.log');
-	await waitUntil(server, async () => {
-		try {
-			return (await fetch(`http://127.0.0.1:${port}/`)).status === 404;
-		} catch {
-			return false;
-		}
-	}, `nginx on port ${port}`);
+	await waitUntil(
+		server,
+		async () => {
+			try {
+				return (await fetch(`http://127.0.0.1:${port}/`)).status === 404;
+			} catch {
+				return false;
+			}
+		},
+		`nginx on port ${port}`,
+	);
 	log(`nginx ready on 127.0.0.1:${port}: /webhook/ to ${webhookPorts.join(' and ')}, /webhook-test/ to ${mainPort}`);
 	return {
 		...server,
@@ -264,8 +313,16 @@ export async function startNginx({ nginx, port, webhookPorts, mainPort }) {
 				.split('\n')
 				.filter(Boolean)
 				.map((line) => {
-					const [, msec, method, uri, status, upstreams, upstreamStatuses] = line.match(/^(\S+) (\S+) (\S+) (\d+) "([^"]*)" "([^"]*)"$/) ?? [];
-					return { at: Math.round(Number(msec) * 1000), method, path: uri, status: Number(status), upstreams: splitList(upstreams), upstreamStatuses: splitList(upstreamStatuses).map(Number) };
+					const [, msec, method, uri, status, upstreams, upstreamStatuses] =
+						line.match(/^(\S+) (\S+) (\S+) (\d+) "([^"]*)" "([^"]*)"$/) ?? [];
+					return {
+						at: Math.round(Number(msec) * 1000),
+						method,
+						path: uri,
+						status: Number(status),
+						upstreams: splitList(upstreams),
+						upstreamStatuses: splitList(upstreamStatuses).map(Number),
+					};
 				});
 		},
 		async stop() {

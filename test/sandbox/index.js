@@ -50,7 +50,18 @@ class Sandbox {
 		this.deliverer = new Deliverer(() => this.state, this.deliveries);
 		this.server = createServer(this);
 		this.url = '';
-		for (const name of ['clearRequests', 'setFaults', 'failNext', 'seedContacts', 'reset', 'deliver', 'waitForDeliveries', 'close', 'snapshot', 'counts'])
+		for (const name of [
+			'clearRequests',
+			'setFaults',
+			'failNext',
+			'seedContacts',
+			'reset',
+			'deliver',
+			'waitForDeliveries',
+			'close',
+			'snapshot',
+			'counts',
+		])
 			this[name] = this[name].bind(this);
 	}
 
