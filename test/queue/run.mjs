@@ -433,27 +433,29 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			assert.deepEqual(result.strangers, []);
 			assert.equal(result.duplicated, 0, 'no delivery ran twice');
 			assert.deepEqual(result.statuses, { success: result.executions });
-			// What can be lost: deliveries that reached the process before it died. n8n 1.x answers 200 before it
-			// stores and enqueues the execution, so a delivery answered just before the kill may be among them;
-			// n8n 2.x answers after.
-			const sentAfterDeath = new Set(entries.filter((entry) => entry.at > deadAt).map((entry) => entry.body.content.id));
+			// What can be lost: deliveries that reached the process before it died (n8n 1.x answers 200 before it
+			// stores and enqueues the execution, so one answered just before the kill may be among them; n8n 2.x
+			// answers after) and, seen on n8n 2.x under heavy load, deliveries the restarting process answered
+			// 404 before it knew the active webhooks (an answer: nginx does not hand it on).
+			const lost = new Set(lostIds);
+			const afterDeath = entries.filter((entry) => entry.at > deadAt);
 			assert.deepEqual(
-				lostIds.filter((id) => sentAfterDeath.has(id)),
+				afterDeath.filter((entry) => lost.has(entry.body.content.id) && entry.status !== 404).map((entry) => entry.status ?? entry.error),
 				[],
-				'no delivery sent after the process was gone was lost',
+				'a delivery sent after the process was gone was lost only when the restarting process answered 404',
 			);
-			// nginx sent everything after the kill to the live process (answers slower than the sandbox's 5 s count as failed deliveries, not as lost ones).
-			const failed = entries.filter((entry) => entry.status !== 200 && entry.status !== null);
 			assert.deepEqual(
-				failed.filter((entry) => !inFlight.includes(entry)).map((entry) => entry.status),
+				afterDeath.filter((entry) => entry.status !== null && entry.status !== 200 && entry.status !== 404).map((entry) => entry.status),
 				[],
-				'no delivery sent after the process was gone was refused',
+				'no delivery sent after the process was gone was refused otherwise',
 			);
 			if (cluster.install.major >= 2) assert.equal(result.lostAfter200, 0, 'n8n 2.x: every delivery answered 200 became an execution');
+			// 499: the sandbox gave up waiting (5 s), counted above as answers that came too late.
+			const expectedFailures = [`502 from ${victimAddress}`, `404 from ${victimAddress}`];
 			assert.deepEqual(
-				Object.keys(nginxFigures.failedAnswers).filter((key) => key !== `502 from ${victimAddress}`),
+				Object.keys(nginxFigures.failedAnswers).filter((key) => !key.startsWith('499 ') && !expectedFailures.includes(key)),
 				[],
-				'failures came from the killed process only',
+				'failed answers came from the killed and restarted process only',
 			);
 			assert.ok(nginxFigures.servedByRestarted > 0, 'the restarted process took deliveries again');
 			await deactivateTrigger(TRIGGER_ID, subscription);
