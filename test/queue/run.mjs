@@ -529,10 +529,16 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			const failedIds = executions.filter((execution) => execution.status !== 'success').map((execution) => String(execution.id));
 			if (cluster.install.major >= 2) {
 				// n8n 2.x runs Bull with maxStalledCount 0: a stalled job fails instead of running again.
-				assert.deepEqual(failedIds.sort(), [...heldAtKill].sort(), 'exactly the executions the killed worker held failed');
-				assert.deepEqual(result.statuses, { success: STREAM - heldAtKill.length, error: heldAtKill.length });
+				// Held = logged as started; a job taken but not yet logged fails the same way.
+				assert.deepEqual(
+					heldAtKill.filter((id) => !failedIds.includes(id)),
+					[],
+					'the executions the killed worker held failed',
+				);
+				assert.ok(failedIds.length <= cluster.concurrency, `no more than the worker's concurrency failed (${failedIds.length})`);
+				assert.deepEqual(result.statuses, { success: STREAM - failedIds.length, error: failedIds.length });
 				assert.deepEqual(ranTwice, [], 'none ran twice');
-				assert.equal(result.lost, heldAtKill.length, 'the failed ones are the only deliveries without a finished run');
+				assert.equal(result.lost, failedIds.length, 'the failed ones are the only deliveries without a finished run');
 			} else {
 				assert.deepEqual(result.statuses, { success: STREAM }, 'every execution finished successfully');
 				assert.equal(result.lost, 0, 'every delivery ran');
