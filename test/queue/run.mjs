@@ -354,11 +354,14 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			// The editor's test webhooks live in the main process: the balancer sends /webhook-test/ there.
 			const testFrom = nginx.requests().length;
 			await callWebhook('helena-queue-routing-check', 'webhook-test');
+			// nginx writes its log line just after it has answered.
+			const routed = await eventually(
+				() => nginx.requests().slice(testFrom),
+				(lines) => lines.length > 0,
+				{ timeoutMs: 5000, intervalMs: 100 },
+			);
 			assert.deepEqual(
-				nginx
-					.requests()
-					.slice(testFrom)
-					.map((request) => [request.path, request.upstreams]),
+				routed.map((request) => [request.path, request.upstreams]),
 				[['/webhook-test/helena-queue-routing-check', [`127.0.0.1:${cluster.main.port}`]]],
 			);
 
