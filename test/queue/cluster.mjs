@@ -154,7 +154,11 @@ export class QueueCluster {
 	}
 
 	async stop() {
-		await Promise.allSettled([...this.webhooks, ...this.workers].map((n8n) => n8n.stop()));
+		// A process killed and not started again has exited by signal (exitCode null): stopping it would wait forever.
+		const running = [...this.webhooks, ...this.workers].filter(
+			(n8n) => n8n.process && n8n.process.exitCode === null && n8n.process.signalCode === null,
+		);
+		await Promise.allSettled(running.map((n8n) => n8n.stop()));
 		await this.main.stop();
 	}
 
