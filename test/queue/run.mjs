@@ -435,7 +435,13 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 
 			assert.deepEqual(result.strangers, []);
 			assert.equal(result.duplicated, 0, 'no delivery ran twice');
-			assert.deepEqual(result.statuses, { success: result.executions });
+			// n8n 1.x can also be killed after it stored an execution and before it enqueued it: that one stays "new".
+			const stuck = executions.filter((execution) => execution.status !== 'success');
+			assert.deepEqual(
+				stuck.filter((execution) => cluster.install.major >= 2 || execution.status !== 'new').map((execution) => execution.status),
+				[],
+				'every execution finished, except (n8n 1.x) one stored but never enqueued',
+			);
 			// What can be lost: deliveries that reached the process before it died (n8n 1.x answers 200 before it
 			// stores and enqueues the execution, so one answered just before the kill may be among them; n8n 2.x
 			// answers after) and, seen on n8n 2.x under heavy load, deliveries the restarting process answered
