@@ -1,23 +1,25 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { invalidInput, readJsonObject, readList, readText } from '../../helpers';
+import { invalidInput } from '../../helpers';
+import { readContactFields } from './contactBody';
 
-type Kind = 'text' | 'names' | 'ids' | 'object';
-
-/** The keys of a batch item (POST /v1/contact fields without options) and how each is read. */
-const WRITABLE: Record<string, Kind> = {
-	name: 'text',
-	phoneNumber: 'text',
-	email: 'text',
-	instagram: 'text',
-	annotation: 'text',
-	tagIds: 'ids',
-	tagNames: 'names',
-	portfolioIds: 'ids',
-	portfolioNames: 'names',
-	sequenceIds: 'ids',
-	customFields: 'object',
-	metadata: 'object',
+/**
+ * The keys of a batch item (POST /v1/contact fields without options) and the contact body value
+ * each one is read as, so that a batch item is checked by the same validator as Create and Update.
+ */
+const WRITABLE: Record<string, string> = {
+	name: 'name',
+	phoneNumber: 'phoneNumber',
+	email: 'email',
+	instagram: 'instagram',
+	annotation: 'annotation',
+	tagIds: 'tagIds',
+	tagNames: 'tagNames',
+	portfolioIds: 'portfolioIds',
+	portfolioNames: 'portfolioNames',
+	sequenceIds: 'sequenceIds',
+	customFields: 'customFieldsJson',
+	metadata: 'metadataJson',
 };
 
 /**
@@ -46,7 +48,7 @@ const canonical = new Map([...Object.keys(WRITABLE), ...READ_ONLY_KEYS].map((key
  * One input item's JSON as a batch contact. Keys match the API's names (case does not matter);
  * empty values are skipped (a blank spreadsheet cell must not clear a field), null is sent as is.
  */
-export function readBatchItem(context: IExecuteFunctions, json: IDataObject, itemIndex: number): IDataObject {
+export async function readBatchItem(context: IExecuteFunctions, json: IDataObject, itemIndex: number): Promise<IDataObject> {
 	const unknown = Object.keys(json).filter((key) => !canonical.has(key.toLowerCase()));
 	if (unknown.length) {
 		throw invalidInput(
@@ -57,23 +59,19 @@ export function readBatchItem(context: IExecuteFunctions, json: IDataObject, ite
 			`Use ${Object.keys(WRITABLE).join(', ')} (read-only contact keys such as id and createdAt are ignored), or switch Contact Data to "Define Below" and map the fields there.`,
 		);
 	}
-	const body: IDataObject = {};
+	const values: IDataObject = {};
+	const nulls: IDataObject = {};
+	const rawKeyOf: Record<string, string> = {};
 	for (const [rawKey, value] of Object.entries(json)) {
 		const key = canonical.get(rawKey.toLowerCase()) as string;
-		const kind = WRITABLE[key];
-		if (!kind || value === undefined || value === '') continue;
-		const label = `Input item key "${rawKey}"`;
-		if (value === null) {
-			body[key] = null;
-		} else if (kind === 'text') {
-			body[key] = readText(context, value, label, itemIndex);
-		} else if (kind === 'object') {
-			body[key] = readJsonObject(context, value, label, itemIndex);
-		} else {
-			const list = readList(context, value, label, itemIndex, { uuids: kind === 'ids' });
-			if (list.length) body[key] = list;
-		}
+		const valueKey = WRITABLE[key];
+		if (!valueKey || value === undefined || value === '') continue;
+		if (value === null) nulls[key] = null;
+		else values[valueKey] = value;
+		rawKeyOf[valueKey] = rawKey;
 	}
+	const labelOf = (valueKey: string) => `Input item key "${rawKeyOf[valueKey] ?? valueKey}"`;
+	const body: IDataObject = { ...(await readContactFields(context, values, itemIndex, 'create', labelOf)), ...nulls };
 	if (!body.name && !body.phoneNumber && !body.email && !body.instagram) {
 		throw invalidInput(
 			context,
