@@ -1,7 +1,12 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 /* Readers of parameter and item values: each checks one kind of value before any request is sent. */
+
+/** What a reader needs from n8n: the node, to name it in the error (an action, a trigger hook or a webhook call). */
+export interface NodeContext {
+	getNode(): INode;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -10,7 +15,7 @@ export const UUID_PATTERN = '^\\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[
 
 /** A NodeOperationError that names the field and the item, raised before any request is sent. */
 export function invalidInput(
-	context: IExecuteFunctions,
+	context: NodeContext,
 	field: string,
 	problem: string,
 	itemIndex: number,
@@ -23,7 +28,7 @@ export function invalidInput(
 }
 
 /** A UUID, trimmed: an ID pasted with surrounding spaces is the same ID. */
-export function requireUuid(context: IExecuteFunctions, value: unknown, field: string, itemIndex: number): string {
+export function requireUuid(context: NodeContext, value: unknown, field: string, itemIndex: number): string {
 	const text = typeof value === 'string' ? value.trim() : '';
 	if (!UUID.test(text)) {
 		const given = typeof value === 'string' || value === undefined || value === null ? `"${String(value ?? '')}"` : kindOf(value);
@@ -34,7 +39,7 @@ export function requireUuid(context: IExecuteFunctions, value: unknown, field: s
 
 /** A value the API accepts only from a fixed set (see `readOption`). */
 export function requireOneOf<T extends string>(
-	context: IExecuteFunctions,
+	context: NodeContext,
 	value: unknown,
 	allowed: readonly T[],
 	field: string,
@@ -44,7 +49,7 @@ export function requireOneOf<T extends string>(
 }
 
 export function requireLength(
-	context: IExecuteFunctions,
+	context: NodeContext,
 	value: string,
 	field: string,
 	{ min, max }: { min: number; max: number },
@@ -56,7 +61,7 @@ export function requireLength(
 	return value;
 }
 
-export function requireHttpUrl(context: IExecuteFunctions, value: string, field: string, itemIndex: number): string {
+export function requireHttpUrl(context: NodeContext, value: string, field: string, itemIndex: number): string {
 	let protocol = '';
 	try {
 		protocol = new URL(value).protocol;
@@ -99,7 +104,7 @@ function numberAsText(value: number): string | undefined {
 }
 
 /** Text from a parameter or item value; numbers (a phone from a sheet) become text; objects, lists and booleans are refused. */
-export function readText(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number): string | null {
+export function readText(context: NodeContext, value: unknown, label: string, itemIndex: number): string | null {
 	if (value === null || value === undefined) return null;
 	if (typeof value === 'string') return value;
 	if (typeof value === 'number') {
@@ -111,13 +116,13 @@ export function readText(context: IExecuteFunctions, value: unknown, label: stri
 }
 
 /** Trimmed text that must not be empty (a name of only spaces is no name), within a length. */
-export function readName(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number, max: number): string {
+export function readName(context: NodeContext, value: unknown, label: string, itemIndex: number, max: number): string {
 	const text = (readText(context, value, label, itemIndex) ?? '').trim();
 	return requireLength(context, text, label, { min: 1, max }, itemIndex);
 }
 
 /** A boolean: `true`/`false`, or the text "true"/"false" (any case); `fallback` when not set. Anything else is refused. */
-export function readBoolean(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number, fallback = false): boolean {
+export function readBoolean(context: NodeContext, value: unknown, label: string, itemIndex: number, fallback = false): boolean {
 	if (value === undefined || value === null || value === '') return fallback;
 	if (typeof value === 'boolean') return value;
 	if (typeof value === 'string' && /^\s*(true|false)\s*$/i.test(value)) return value.trim().toLowerCase() === 'true';
@@ -129,7 +134,7 @@ export function readBoolean(context: IExecuteFunctions, value: unknown, label: s
  * text are refused, and so are numbers outside `min`..`max` or with a fraction when `whole`.
  */
 export function readNumber(
-	context: IExecuteFunctions,
+	context: NodeContext,
 	value: unknown,
 	label: string,
 	itemIndex: number,
@@ -153,7 +158,7 @@ export function readNumber(
  * else (another word, an object, a number) is refused with the list of allowed values.
  */
 export function readOption<T extends string>(
-	context: IExecuteFunctions,
+	context: NodeContext,
 	value: unknown,
 	allowed: readonly T[],
 	label: string,
@@ -193,7 +198,7 @@ function isLuxon(value: unknown): value is LuxonLike {
  * not exist (`2024-02-30`) are refused. `day: true` returns only the calendar day (YYYY-MM-DD) as written.
  */
 export function readDate(
-	context: IExecuteFunctions,
+	context: NodeContext,
 	value: unknown,
 	label: string,
 	itemIndex: number,
@@ -251,7 +256,7 @@ function isDotSegment(text: string): boolean {
  * a dot segment (`.`, `..` or an encoding of them would change the endpoint), at most
  * MAX_PATH_VALUE_LENGTH characters, and no lone UTF-16 surrogate (it cannot be URL-encoded).
  */
-export function readPathValue(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number): string {
+export function readPathValue(context: NodeContext, value: unknown, label: string, itemIndex: number): string {
 	const text = (readText(context, value, label, itemIndex) ?? '').trim();
 	if (!text) throw invalidInput(context, label, 'is empty', itemIndex);
 	if (text.length > MAX_PATH_VALUE_LENGTH) {
@@ -280,7 +285,7 @@ export function listEntries(value: unknown): string[] {
  * repeats (UUIDs compared without regard to letter case).
  */
 export function readList(
-	context: IExecuteFunctions,
+	context: NodeContext,
 	value: unknown,
 	label: string,
 	itemIndex: number,
@@ -306,7 +311,7 @@ export function readList(
 }
 
 /** A JSON object given as text or as an object (from an expression). */
-export function readJsonObject(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number): IDataObject {
+export function readJsonObject(context: NodeContext, value: unknown, label: string, itemIndex: number): IDataObject {
 	let parsed = value;
 	if (typeof value === 'string') {
 		if (!value.trim()) return {};
