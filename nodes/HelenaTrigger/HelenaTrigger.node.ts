@@ -103,7 +103,10 @@ function allowedRanges(context: IHookFunctions | IWebhookFunctions): AddressRang
 		throw new NodeOperationError(
 			context.getNode(),
 			`Allowed IP Addresses contains ${invalid.map((entry) => `"${entry}"`).join(', ')}, which is not an IP address or a CIDR range`,
-			{ description: 'Use addresses such as 18.215.79.89 or 2001:db8::1 and ranges such as 10.0.0.0/8 or 2001:db8::/32, separated by commas.' },
+			{
+				description:
+					'Use addresses such as 18.215.79.89 or 2001:db8::1 and ranges such as 10.0.0.0/8 or 2001:db8::/32, separated by commas.',
+			},
 		);
 	}
 	return ranges;

@@ -1,4 +1,4 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useSandbox } from '../engine/sandbox';
 import { byId, byPhone } from '../helpers/requests';
@@ -24,7 +24,7 @@ describe('Contact: expression values are converted when unambiguous and refused 
 	const search = { resource: 'contact', operation: 'search' };
 
 	describe('values that go into a path (Get, Update, Tags by phone)', () => {
-		const phoneCases: Array<[string, unknown, string]> = [
+		const phoneCases: Array<[string, IDataObject[string], string]> = [
 			['..', '..', 'Contact cannot be "..": it would change the address of the request (item 0)'],
 			['.', '.', 'Contact cannot be ".": it would change the address of the request (item 0)'],
 			['%2e%2E', '%2e%2E', 'Contact cannot be "%2e%2E": it would change the address of the request (item 0)'],
@@ -222,7 +222,7 @@ describe('Contact: expression values are converted when unambiguous and refused 
 	});
 
 	describe('dates', () => {
-		const bad: Array<[string, unknown]> = [
+		const bad: Array<[string, IDataObject[string]]> = [
 			['"March 7"', 'March 7'],
 			['"01/02/2024" (day or month first?)', '01/02/2024'],
 			['"2024-02-30"', '2024-02-30'],
@@ -286,7 +286,7 @@ describe('Contact: expression values are converted when unambiguous and refused 
 
 	describe('custom fields and metadata against the field definitions', () => {
 		const definitionsRead = ['GET /core/v1/contact/custom-field'];
-		const refusedValues: Array<[string, INodeParameters, unknown, string]> = [
+		const refusedValues: Array<[string, INodeParameters, IDataObject[string], string]> = [
 			[
 				'DATE "31/12/1990"',
 				{ customFieldsJson: v },

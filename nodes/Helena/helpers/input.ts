@@ -148,7 +148,12 @@ export function readNumber(
 	const wanted = whole ? 'a whole number' : 'a number';
 	const range = min > -Infinity ? ` of at least ${min}` : '';
 	if (!Number.isFinite(number) || (whole && !Number.isInteger(number)) || number < min || number > max) {
-		throw invalidInput(context, label, `must be ${wanted}${range}${max < Infinity ? ` and at most ${max}` : ''}, not ${String(value)}`, itemIndex);
+		throw invalidInput(
+			context,
+			label,
+			`must be ${wanted}${range}${max < Infinity ? ` and at most ${max}` : ''}, not ${String(value)}`,
+			itemIndex,
+		);
 	}
 	return number;
 }
@@ -266,7 +271,8 @@ export function readPathValue(context: NodeContext, value: unknown, label: strin
 		throw invalidInput(context, label, 'contains a broken character (a lone UTF-16 surrogate), which cannot be sent in a URL', itemIndex);
 	}
 	if (/[\u0000-\u001f\u007f]/.test(text)) throw invalidInput(context, label, 'contains a control character', itemIndex);
-	if (isDotSegment(text)) throw invalidInput(context, label, `cannot be ${shown(text)}: it would change the address of the request`, itemIndex);
+	if (isDotSegment(text))
+		throw invalidInput(context, label, `cannot be ${shown(text)}: it would change the address of the request`, itemIndex);
 	return text;
 }
 

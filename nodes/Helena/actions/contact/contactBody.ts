@@ -102,7 +102,8 @@ function readMetadata(
 	return Object.fromEntries(
 		Object.entries(given).map(([key, value]) => {
 			// filter values are typed as strings; in a write an empty value removes the key
-			if (mode === 'filter') return [key, value === null || value === undefined ? '' : readText(context, value, `${labelOf('metadataUi')} "${key}"`, itemIndex)];
+			if (mode === 'filter')
+				return [key, value === null || value === undefined ? '' : readText(context, value, `${labelOf('metadataUi')} "${key}"`, itemIndex)];
 			return [key, value === '' || value === undefined ? null : value];
 		}),
 	);

@@ -80,7 +80,12 @@ function toFieldType(context: IExecuteFunctions, definition: IDataObject, value:
  * The `customFields` object of a write: every key must be a custom field Helena lists, and each
  * value must fit (or be converted to) the field's type.
  */
-export async function typedCustomFields(context: IExecuteFunctions, fields: IDataObject, itemIndex: number, label = 'Custom Fields'): Promise<IDataObject> {
+export async function typedCustomFields(
+	context: IExecuteFunctions,
+	fields: IDataObject,
+	itemIndex: number,
+	label = 'Custom Fields',
+): Promise<IDataObject> {
 	const keys = Object.keys(fields);
 	if (keys.length === 0) return {};
 	const definitions = await definitionsByKey(context);

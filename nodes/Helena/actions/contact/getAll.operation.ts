@@ -3,7 +3,16 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, runPerItem } from '../../helpers';
 import { fetchAllPages } from '../../transport';
-import { dateRangeFields, listingFields, listOptionsField, outputContacts, readDate, readListing, readStatusFilter, statusFilterField } from './listing';
+import {
+	dateRangeFields,
+	listingFields,
+	listOptionsField,
+	outputContacts,
+	readDate,
+	readListing,
+	readStatusFilter,
+	statusFilterField,
+} from './listing';
 
 const properties: INodeProperties[] = [...listingFields, filtersCollection([...dateRangeFields, statusFilterField]), listOptionsField];
 

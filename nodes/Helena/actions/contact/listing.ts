@@ -142,7 +142,12 @@ const ORDER_DIRECTIONS = (orderDirectionField.options ?? []).map((option) => Str
 const STATUSES = statusOptions.map((option) => String(option.value));
 
 /** The details to request, each one Helena knows; Simplify needs the tag names, so it asks for them. */
-export function readIncludeDetails(context: IExecuteFunctions, options: IDataObject, simple: boolean, itemIndex: number): string[] | undefined {
+export function readIncludeDetails(
+	context: IExecuteFunctions,
+	options: IDataObject,
+	simple: boolean,
+	itemIndex: number,
+): string[] | undefined {
 	const chosen = readList(context, options.includeDetails, 'Include Details', itemIndex, { unique: true }).map((detail) =>
 		readOption(context, detail, DETAILS, 'Include Details', itemIndex),
 	);
@@ -179,7 +184,8 @@ export function readListing(context: IExecuteFunctions, itemIndex: number): List
 	const given = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const options: IDataObject = {};
 	if (given.orderBy) options.orderBy = readOption(context, given.orderBy, ORDER_BY, 'Order By', itemIndex);
-	if (given.orderDirection) options.orderDirection = readOption(context, given.orderDirection, ORDER_DIRECTIONS, 'Order Direction', itemIndex);
+	if (given.orderDirection)
+		options.orderDirection = readOption(context, given.orderDirection, ORDER_DIRECTIONS, 'Order Direction', itemIndex);
 	return { paging, simple, options, includeDetails: readIncludeDetails(context, given, simple, itemIndex) };
 }
 

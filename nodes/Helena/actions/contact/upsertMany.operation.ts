@@ -121,7 +121,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const body =
-				dataMode === 'defineBelow' ? await readContactToCreate(this, itemIndex) : await readBatchItem(this, items[itemIndex].json, itemIndex);
+				dataMode === 'defineBelow'
+					? await readContactToCreate(this, itemIndex)
+					: await readBatchItem(this, items[itemIndex].json, itemIndex);
 			pending.push({ itemIndex, body });
 		} catch (error) {
 			if (!continueOnFail) throw withItemIndex(this, error, itemIndex);

@@ -31,7 +31,13 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		this,
 		async (itemIndex) => {
 			const id = readDepartmentId(this, itemIndex);
-			const includeDetails = readOption(this, this.getNodeParameter('includeDetails', itemIndex), INCLUDE_DETAILS, 'Include Details', itemIndex);
+			const includeDetails = readOption(
+				this,
+				this.getNodeParameter('includeDetails', itemIndex),
+				INCLUDE_DETAILS,
+				'Include Details',
+				itemIndex,
+			);
 			return (await helenaRequest.call(this, {
 				method: 'GET',
 				path: apiPath`/v1/department/${id}`,
