@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { failedItem, mapWithConcurrency, withItemIndex } from '../../helpers';
+import { failedItem, mapWithConcurrency, readOption, withItemIndex } from '../../helpers';
 import { chunk, helenaRequest } from '../../transport';
 import { readBatchItem } from './batchItems';
 import { readCreateOptions } from './contactBody';
@@ -113,7 +113,7 @@ async function saveBatch(context: IExecuteFunctions, part: PendingContact[], opt
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
 	const continueOnFail = this.continueOnFail();
-	const dataMode = this.getNodeParameter('dataMode', 0) as string;
+	const dataMode = readOption(this, this.getNodeParameter('dataMode', 0), ['autoMapInputData', 'defineBelow'], 'Contact Data', 0);
 	const output: INodeExecutionData[][] = items.map(() => []);
 
 	// every item is checked before the first request
