@@ -152,8 +152,14 @@ describe('Contact: expression values are converted when unambiguous and refused 
 			await expectRefused(
 				helena,
 				{ ...getAll, options: { orderBy: v } },
-				[{ v: 'password' }],
-				'Order By must be one of createdAt, email, name, phoneNumber, updatedAt, not "password" (item 0)',
+				[{ v: { field: 'name' } }],
+				'Order By must be text, not an object (item 0)',
+			);
+			await expectRefused(
+				helena,
+				{ ...search, options: { orderBy: v } },
+				[{ v: 'name; drop' }],
+				'Order By must be the name of a contact field, such as createdAt, not "name; drop" (item 0)',
 			);
 			await expectRefused(
 				helena,

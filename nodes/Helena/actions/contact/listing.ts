@@ -1,6 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { optionsCollection, readBoolean, readDate as readDateValue, readList, readNumber, readOption } from '../../helpers';
+import {
+	invalidInput,
+	optionsCollection,
+	readBoolean,
+	readDate as readDateValue,
+	readList,
+	readNumber,
+	readOption,
+	readText,
+} from '../../helpers';
 import type { PagingOptions } from '../../transport';
 import { statusOptions } from './fields';
 
@@ -46,6 +55,10 @@ export const includeDetailsField: INodeProperties = {
 	description: 'Related data to return with each contact; without it those fields come back empty',
 };
 
+/**
+ * Helena takes the name of any contact field here and does not document which it accepts, so the
+ * known ones are listed and any other name (given as an expression) is sent as it is.
+ */
 export const orderByField: INodeProperties = {
 	displayName: 'Order By',
 	name: 'orderBy',
@@ -53,12 +66,15 @@ export const orderByField: INodeProperties = {
 	options: [
 		{ name: 'Created At', value: 'createdAt' },
 		{ name: 'Email', value: 'email' },
+		{ name: 'Instagram', value: 'instagram' },
 		{ name: 'Name', value: 'name' },
 		{ name: 'Phone Number', value: 'phoneNumber' },
+		{ name: 'Status', value: 'status' },
 		{ name: 'Updated At', value: 'updatedAt' },
 	],
 	default: 'createdAt',
-	description: 'Contact field to sort by',
+	description:
+		"Contact field to sort by. Helena accepts a contact field's name; for one not listed, use an expression with its name (such as nameWhatsapp).",
 };
 
 export const orderDirectionField: INodeProperties = {
@@ -137,7 +153,6 @@ function readPaging(context: IExecuteFunctions, itemIndex: number): PagingOption
 }
 
 const DETAILS = (includeDetailsField.options ?? []).map((option) => String((option as { value: string }).value));
-const ORDER_BY = (orderByField.options ?? []).map((option) => String((option as { value: string }).value));
 const ORDER_DIRECTIONS = (orderDirectionField.options ?? []).map((option) => String((option as { value: string }).value));
 const STATUSES = statusOptions.map((option) => String(option.value));
 
@@ -153,6 +168,15 @@ export function readIncludeDetails(
 	);
 	const details = simple && !chosen.includes('Tags') ? [...chosen, 'Tags'] : chosen;
 	return details.length ? details : undefined;
+}
+
+/** Order By: any contact field name (the list holds the known ones), as text; not an object, not a sentence. */
+function readFieldName(context: IExecuteFunctions, value: unknown, itemIndex: number): string {
+	const name = (readText(context, value, 'Order By', itemIndex) ?? '').trim();
+	if (!/^[A-Za-z][A-Za-z0-9_.]*$/.test(name)) {
+		throw invalidInput(context, 'Order By', `must be the name of a contact field, such as createdAt, not "${name}"`, itemIndex);
+	}
+	return name;
 }
 
 /** The Simplify switch of one item. */
@@ -183,7 +207,7 @@ export function readListing(context: IExecuteFunctions, itemIndex: number): List
 	const simple = readSimple(context, itemIndex);
 	const given = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const options: IDataObject = {};
-	if (given.orderBy) options.orderBy = readOption(context, given.orderBy, ORDER_BY, 'Order By', itemIndex);
+	if (given.orderBy) options.orderBy = readFieldName(context, given.orderBy, itemIndex);
 	if (given.orderDirection)
 		options.orderDirection = readOption(context, given.orderDirection, ORDER_DIRECTIONS, 'Order Direction', itemIndex);
 	return { paging, simple, options, includeDetails: readIncludeDetails(context, given, simple, itemIndex) };

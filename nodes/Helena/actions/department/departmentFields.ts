@@ -1,17 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import {
-	invalidInput,
-	readBoolean,
-	readList,
-	readLocatorId,
-	readName,
-	readOption,
-	readText,
-	requireUuid,
-	shown,
-	uuidLocator,
-} from '../../helpers';
+import { invalidInput, readBoolean, readList, readLocatorId, readName, readOption, requireUuid, shown, uuidLocator } from '../../helpers';
 
 /** Which department an operation works on: picked from the list or given by ID. */
 export const departmentLocator: INodeProperties = uuidLocator({
@@ -31,12 +20,11 @@ export function notFoundMessage(id: string): string {
 }
 
 /**
- * "Update Fields" parameters and the `fields` value each one stands for, in the order of the
- * `fields` enum of "Update a department" (PUT /v1/department/{id}) in Helena's API reference.
+ * "Update Fields" parameters and the `fields` value each one stands for. Helena lists `Description`
+ * among the fields but its request has no property to carry one, so it is not offered.
  */
 export const DEPARTMENT_UPDATE_FIELDS: Record<string, string> = {
 	name: 'Name',
-	description: 'Description',
 	isDefault: 'IsDefault',
 	distributionIsEnabled: 'DistributionIsEnabled',
 	channelsConfig: 'ChannelsConfig',
@@ -51,15 +39,6 @@ export const nameOption: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. Support',
 	description: 'Name of the department (1 to 100 characters)',
-};
-
-export const descriptionOption: INodeProperties = {
-	displayName: 'Description',
-	name: 'description',
-	type: 'string',
-	typeOptions: { rows: 2 },
-	default: '',
-	description: 'Description of the department; leave empty to clear it',
 };
 
 export const isDefaultOption: INodeProperties = {
@@ -78,13 +57,14 @@ export const distributionEnabledOption: INodeProperties = {
 	description: "Whether Helena distributes the department's conversations among its agents automatically",
 };
 
+// text, not a number field: n8n drops a number equal to its default, so an explicit 0 could not be told from "not set"
 const minutes = (displayName: string, name: string, description: string): INodeProperties => ({
 	displayName,
 	name,
-	type: 'number',
-	typeOptions: { minValue: 0, numberPrecision: 0 },
-	default: 0,
-	description: `${description}; 0 sends no value`,
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. 30',
+	description: `${description}, in whole minutes; leave empty to send no value (0 is sent as 0)`,
 });
 
 export const distributionConfigOption: INodeProperties = {
@@ -106,8 +86,8 @@ export const distributionConfigOption: INodeProperties = {
 					default: false,
 					description: 'Whether distributed conversations expire',
 				},
-				minutes('Inactivity Time (Minutes)', 'inactivityTimeInMinutes', 'Inactivity time, in minutes'),
-				minutes('Maximum Duration (Minutes)', 'maximumDurationInMinutes', 'Maximum duration, in minutes'),
+				minutes('Inactivity Time (Minutes)', 'inactivityTimeInMinutes', 'Inactivity time'),
+				minutes('Maximum Duration (Minutes)', 'maximumDurationInMinutes', 'Maximum duration'),
 			],
 		},
 	],
@@ -233,15 +213,15 @@ export function readAgents(context: IExecuteFunctions, value: unknown, itemIndex
 	});
 }
 
-/** Minutes as a whole number; 0 or nothing sends no value. */
+/** Minutes as a whole number (0 is sent as 0); nothing sends no value. */
 function readMinutes(context: IExecuteFunctions, value: unknown, field: string, itemIndex: number) {
 	if (value === undefined || value === null || value === '') return undefined;
 	const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-	if (!Number.isInteger(number) || number < 0) {
+	if (!Number.isInteger(number) || number < 0 || number > 2147483647) {
 		const given = typeof value === 'number' || typeof value === 'string' ? `"${String(value)}"` : shown(value);
 		throw invalidInput(context, field, `must be a whole number of minutes, not ${given}`, itemIndex);
 	}
-	return number === 0 ? undefined : number;
+	return number;
 }
 
 function readDistributionConfig(context: IExecuteFunctions, value: unknown, itemIndex: number): IDataObject {
@@ -277,7 +257,6 @@ function readChannelsConfig(context: IExecuteFunctions, value: unknown, itemInde
 export function readDepartmentSettings(context: IExecuteFunctions, values: IDataObject, itemIndex: number): IDataObject {
 	const body: IDataObject = {};
 	if (values.name !== undefined) body.name = readDepartmentName(context, values.name, itemIndex);
-	if (values.description !== undefined) body.description = readText(context, values.description, 'Description', itemIndex) || null;
 	if (values.isDefault !== undefined) body.isDefault = readBoolean(context, values.isDefault, 'Default Department', itemIndex);
 	if (values.distributionIsEnabled !== undefined) {
 		body.distributionIsEnabled = readBoolean(context, values.distributionIsEnabled, 'Distribution Enabled', itemIndex);
