@@ -245,11 +245,11 @@ describe('Contact: expression values are converted when unambiguous and refused 
 			await expectRefused(helena, { ...search, filters: { createdAfter: v } }, [{ v: value }], message);
 		});
 
-		test('ISO dates with or without offset and a Luxon DateTime are sent as ISO text', async () => {
+		test('ISO dates with or without offset and a Luxon DateTime are sent as ISO date-times; a day alone is its start in UTC', async () => {
 			const day = await sentWith(helena, { ...getAll, filters: { createdAfter: v, updatedBefore: '2024-02-29T10:00:00-03:00' } }, [
 				{ v: '2024-01-31' },
 			]);
-			expect(day.query).toMatchObject({ 'CreatedAt.After': '2024-01-31', 'UpdatedAt.Before': '2024-02-29T10:00:00-03:00' });
+			expect(day.query).toMatchObject({ 'CreatedAt.After': '2024-01-31T00:00:00Z', 'UpdatedAt.Before': '2024-02-29T10:00:00-03:00' });
 			const luxon = await sentWith(helena, {
 				...search,
 				filters: { createdBefore: '={{ DateTime.fromISO("2024-03-07T14:30:00Z", { zone: "utc" }) }}' },

@@ -179,7 +179,7 @@ export function readOption<T extends string>(
 	throw invalidInput(context, label, `must be one of ${allowed.join(', ')}, not ${shown(value)}`, itemIndex);
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,7})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 /** Whether year, month and day name a real calendar day (2024-02-30 does not). */
 function isCalendarDay(year: number, month: number, day: number): boolean {
@@ -200,7 +200,8 @@ function isLuxon(value: unknown): value is LuxonLike {
 /**
  * A moment or day as ISO 8601 text: an ISO date or date-time (with or without offset), a Luxon
  * DateTime or a JavaScript Date. `"March 7"`, `"01/02/2024"` (day or month first?) and days that do
- * not exist (`2024-02-30`) are refused. `day: true` returns only the calendar day (YYYY-MM-DD) as written.
+ * not exist (`2024-02-30`) are refused. A day alone becomes its start in UTC (`2024-03-07T00:00:00Z`);
+ * `day: true` returns only the calendar day (YYYY-MM-DD) as written.
  */
 export function readDate(
 	context: NodeContext,
@@ -233,7 +234,9 @@ export function readDate(
 	const [, year, month, dayOfMonth, hour, minute, second] = parts;
 	if (!isCalendarDay(Number(year), Number(month), Number(dayOfMonth))) throw refuse();
 	if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59 || Number(second ?? 0) > 59)) throw refuse();
-	return day ? text.slice(0, 10) : text;
+	if (day) return text.slice(0, 10);
+	// Helena takes a date-time: a day alone is its start in UTC, the zone these filters are read in
+	return hour === undefined ? `${text}T00:00:00Z` : text.replace(' ', 'T');
 }
 
 /** The longest value the node puts into a URL path (an ID or a phone number is far shorter). */
