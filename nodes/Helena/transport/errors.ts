@@ -177,7 +177,9 @@ function messageFor(failure: FailureContext, error: HelenaErrorBody): { message:
 export function helenaApiError(node: INode, failure: FailureContext, body: unknown): NodeApiError {
 	const error = readErrorBody(body);
 	const { message, hint } = messageFor(failure, error);
-	const description = [helenaSays(error), hint].filter(Boolean).join(' ');
+	// the path as sent (values URL-encoded), so a user can see which endpoint answered
+	const sent = `Request: ${failure.method} /core${failure.path}.`;
+	const description = [helenaSays(error), hint, sent].filter(Boolean).join(' ');
 	const details: JsonObject = {
 		httpCode: String(failure.status),
 		...(error.key ? { key: error.key } : {}),
@@ -187,7 +189,7 @@ export function helenaApiError(node: INode, failure: FailureContext, body: unkno
 	};
 	const apiError = new NodeApiError(node, details, {
 		message,
-		description: description || undefined,
+		description,
 		httpCode: String(failure.status),
 		itemIndex: failure.itemIndex,
 	});

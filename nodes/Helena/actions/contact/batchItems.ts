@@ -1,23 +1,25 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { invalidInput, readJsonObject, readList, readText } from '../../helpers';
+import { invalidInput } from '../../helpers';
+import { readContactFields } from './contactBody';
 
-type Kind = 'text' | 'names' | 'ids' | 'object';
-
-/** The keys of a batch item (POST /v1/contact fields without options) and how each is read. */
-const WRITABLE: Record<string, Kind> = {
-	name: 'text',
-	phoneNumber: 'text',
-	email: 'text',
-	instagram: 'text',
-	annotation: 'text',
-	tagIds: 'ids',
-	tagNames: 'names',
-	portfolioIds: 'ids',
-	portfolioNames: 'names',
-	sequenceIds: 'ids',
-	customFields: 'object',
-	metadata: 'object',
+/**
+ * The keys of a batch item (POST /v1/contact fields without options) and the contact body value
+ * each one is read as, so that a batch item is checked by the same validator as Create and Update.
+ */
+const WRITABLE: Record<string, string> = {
+	name: 'name',
+	phoneNumber: 'phoneNumber',
+	email: 'email',
+	instagram: 'instagram',
+	annotation: 'annotation',
+	tagIds: 'tagIds',
+	tagNames: 'tagNames',
+	portfolioIds: 'portfolioIds',
+	portfolioNames: 'portfolioNames',
+	sequenceIds: 'sequenceIds',
+	customFields: 'customFieldsJson',
+	metadata: 'metadataJson',
 };
 
 /**
@@ -54,7 +56,7 @@ const canonical = new Map(
  * Its keys and each value are read once: it may be a Code node's sandbox proxy, where every read
  * crosses the sandbox.
  */
-export function readBatchItem(context: IExecuteFunctions, json: IDataObject, itemIndex: number): IDataObject {
+export async function readBatchItem(context: IExecuteFunctions, json: IDataObject, itemIndex: number): Promise<IDataObject> {
 	const rawKeys = Object.keys(json);
 	const keys = rawKeys.map((rawKey) => canonical.get(rawKey) ?? canonical.get(rawKey.toLowerCase()));
 	const unknown = rawKeys.filter((_, position) => keys[position] === undefined);
@@ -67,28 +69,22 @@ export function readBatchItem(context: IExecuteFunctions, json: IDataObject, ite
 			`Use ${Object.keys(WRITABLE).join(', ')} (read-only contact keys such as id and createdAt are ignored), or switch Contact Data to "Define Below" and map the fields there.`,
 		);
 	}
-	const body: IDataObject = {};
+	const values: IDataObject = {};
+	const nulls: IDataObject = {};
+	const rawKeyOf: Record<string, string> = {};
 	for (let position = 0; position < rawKeys.length; position++) {
 		const key = keys[position] as string;
-		const kind = WRITABLE[key];
-		if (!kind) continue;
+		const valueKey = WRITABLE[key];
+		if (!valueKey) continue;
 		const rawKey = rawKeys[position];
 		const value = json[rawKey];
 		if (value === undefined || value === '') continue;
-		if (value === null || (kind === 'text' && typeof value === 'string')) {
-			body[key] = value;
-			continue;
-		}
-		const label = `Input item key "${rawKey}"`;
-		if (kind === 'text') {
-			body[key] = readText(context, value, label, itemIndex);
-		} else if (kind === 'object') {
-			body[key] = readJsonObject(context, value, label, itemIndex);
-		} else {
-			const list = readList(context, value, label, itemIndex, { uuids: kind === 'ids' });
-			if (list.length) body[key] = list;
-		}
+		if (value === null) nulls[key] = null;
+		else values[valueKey] = value;
+		rawKeyOf[valueKey] = rawKey;
 	}
+	const labelOf = (valueKey: string) => `Input item key "${rawKeyOf[valueKey] ?? valueKey}"`;
+	const body: IDataObject = { ...(await readContactFields(context, values, itemIndex, 'create', labelOf)), ...nulls };
 	if (!body.name && !body.phoneNumber && !body.email && !body.instagram) {
 		throw invalidInput(
 			context,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { failedItem, mapWithConcurrency, withItemIndex } from '../../helpers';
+import { failedItem, mapWithConcurrency, readOption, withItemIndex } from '../../helpers';
 import { chunk, helenaRequest } from '../../transport';
 import { readBatchItem } from './batchItems';
 import { readCreateOptions } from './contactBody';
@@ -123,7 +123,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const items = this.getInputData();
 	const count = items.length;
 	const continueOnFail = this.continueOnFail();
-	const dataMode = this.getNodeParameter('dataMode', 0) as string;
+	const dataMode = readOption(this, this.getNodeParameter('dataMode', 0), ['autoMapInputData', 'defineBelow'], 'Contact Data', 0);
 	const output = new Array<INodeExecutionData>(count);
 
 	// every item is checked before the first request
@@ -131,7 +131,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
 			const body =
-				dataMode === 'defineBelow' ? await readContactToCreate(this, itemIndex) : readBatchItem(this, items[itemIndex].json, itemIndex);
+				dataMode === 'defineBelow'
+					? await readContactToCreate(this, itemIndex)
+					: await readBatchItem(this, items[itemIndex].json, itemIndex);
 			pending.push({ itemIndex, body });
 		} catch (error) {
 			if (!continueOnFail) throw withItemIndex(this, error, itemIndex);
