@@ -178,7 +178,7 @@ export function helenaApiError(node: INode, failure: FailureContext, body: unkno
 	const error = readErrorBody(body);
 	const { message, hint } = messageFor(failure, error);
 	// the path as sent (values URL-encoded), so a user can see which endpoint answered
-	const sent = `Request: ${failure.method} /core${failure.path}.`;
+	const sent = `Request: ${failure.method} ${failure.path}.`;
 	const description = [helenaSays(error), hint, sent].filter(Boolean).join(' ');
 	const details: JsonObject = {
 		httpCode: String(failure.status),
