@@ -18,6 +18,8 @@ const { toPublicContact, ALL_DETAILS } = require('./contactStore');
 const { buildState, seedContacts, demoPhone, COMPANY_ID } = require('./seed');
 const { sampleContent } = require('./eventSamples');
 const { stableId } = require('./ids');
+const { setClock } = require('./clock');
+const { setPageOrder } = require('./pageOrder');
 
 const DEFAULT_API_KEY = 'helena-sandbox-key';
 
@@ -50,7 +52,7 @@ class Sandbox {
 		this.deliverer = new Deliverer(() => this.state, this.deliveries);
 		this.server = createServer(this);
 		this.url = '';
-		for (const name of ['clearRequests', 'setFaults', 'failNext', 'seedContacts', 'reset', 'deliver', 'waitForDeliveries', 'close', 'snapshot', 'counts'])
+		for (const name of ['clearRequests', 'setFaults', 'failNext', 'seedContacts', 'reset', 'deliver', 'waitForDeliveries', 'close', 'snapshot', 'counts', 'setClock', 'setPageOrder'])
 			this[name] = this[name].bind(this);
 	}
 
@@ -83,6 +85,16 @@ class Sandbox {
 	 */
 	failNext(count, options = {}) {
 		this.faults.failNext(count, options);
+	}
+
+	/** The clock behind createdAt/updatedAt (see clock.js). @param {Parameters<typeof setClock>[0]} change */
+	setClock(change) {
+		return setClock(change);
+	}
+
+	/** @param {'sorted' | 'reversed'} order items inside a contact list page (see pageOrder.js) */
+	setPageOrder(order) {
+		return setPageOrder(order);
 	}
 
 	/** @param {number} n @param {{ prefix?: string }} [options] */
