@@ -46,21 +46,31 @@ function readSettings(context: IPollFunctions): Settings {
 	const statuses = status === ANY_STATUS ? statusOptions.map((option) => String(option.value)) : [status];
 	const field: ChangeField =
 		events.length === 1 && events[0] === EVENT_OF_CHANGE.created ? 'createdAt' : 'updatedAt';
+	const tagNames = (Array.isArray(filters.tagNames) ? filters.tagNames : String(filters.tagNames ?? '').split(','))
+		.map((name) => String(name).trim())
+		.filter(Boolean);
 	return {
-		listing: { field, statuses, includeDetails: readIncludeDetails(options, simple) },
+		listing: {
+			field,
+			statuses,
+			includeDetails: readIncludeDetails(options, simple),
+			tagNames: tagNames.length ? tagNames : undefined,
+		},
 		events,
 		simple,
 		origin: readStartFrom(context, options.startFrom),
 	};
 }
 
+/** A date without a zone (what the date picker gives) is read as UTC, as Helena reads its bounds. */
 function readStartFrom(context: IPollFunctions, raw: unknown): string {
 	if (raw === undefined || raw === null || raw === '') return 'now';
 	const text =
 		typeof (raw as { toISO?: unknown }).toISO === 'function'
 			? String((raw as { toISO: () => string }).toISO())
 			: String(raw);
-	const instant = Date.parse(text);
+	const zoned = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text) ? `${text}Z` : text;
+	const instant = Date.parse(zoned);
 	if (Number.isNaN(instant)) {
 		throw new NodeOperationError(context.getNode(), `"Start From" is not a date: "${text}"`);
 	}
@@ -153,6 +163,15 @@ export class HelenaContactTrigger implements INodeType {
 						default: 'ACTIVE',
 						description:
 							'Only contacts with this status. With Active, a contact that is archived or blocked leaves the list and is not reported; Any Status reports it (one request per status on each check).',
+					},
+					{
+						displayName: 'Tag Names',
+						name: 'tagNames',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. VIP, Lead',
+						description:
+							'Only contacts with at least one of these tags (comma-separated). A contact whose last matching tag is removed leaves the list and is not reported.',
 					},
 				],
 			},

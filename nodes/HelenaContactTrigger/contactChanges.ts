@@ -16,18 +16,52 @@ export interface Listing {
 	/** One listing per status: Helena lists a single status per request. */
 	statuses: string[];
 	includeDetails?: string[];
+	/** Only contacts with one of these tags: the filter endpoint, which the plain list lacks. */
+	tagNames?: string[];
 }
 
-async function listPage(
-	context: IPollFunctions,
-	listing: Listing,
-	status: string,
-	query: IDataObject,
-): Promise<PageEnvelope> {
-	const qs: IDataObject = { Status: status, OrderBy: listing.field, ...query };
+interface PageQuery {
+	status: string;
+	direction: 'ASCENDING' | 'DESCENDING';
+	pageNumber: number;
+	pageSize: number;
+	/** Lower bound (exclusive), in ms. */
+	after?: number;
+}
+
+/** One page: GET /v1/contact (PascalCase query), or POST /v1/contact/filter (camelCase body) with tags. */
+async function listPage(context: IPollFunctions, listing: Listing, page: PageQuery): Promise<PageEnvelope> {
+	const after = page.after === undefined ? undefined : new Date(page.after).toISOString();
+	if (listing.tagNames) {
+		const body: IDataObject = {
+			status: page.status,
+			tagNames: listing.tagNames,
+			orderBy: listing.field,
+			orderDirection: page.direction,
+			pageNumber: page.pageNumber,
+			pageSize: page.pageSize,
+		};
+		if (after) body[listing.field] = { after };
+		if (listing.includeDetails) body.includeDetails = listing.includeDetails;
+		const found = await helenaRequest.call(context, {
+			method: 'POST',
+			path: '/v1/contact/filter',
+			body,
+			repeatable: true,
+		});
+		return (found ?? {}) as PageEnvelope;
+	}
+	const qs: IDataObject = {
+		Status: page.status,
+		OrderBy: listing.field,
+		OrderDirection: page.direction,
+		PageNumber: page.pageNumber,
+		PageSize: page.pageSize,
+	};
+	if (after) qs[AFTER_QUERY[listing.field]] = after;
 	if (listing.includeDetails) qs.IncludeDetails = listing.includeDetails;
-	const page = await helenaRequest.call(context, { method: 'GET', path: '/v1/contact', qs });
-	return (page ?? {}) as PageEnvelope;
+	const found = await helenaRequest.call(context, { method: 'GET', path: '/v1/contact', qs });
+	return (found ?? {}) as PageEnvelope;
 }
 
 /** Whether Helena says it ordered the page the way we asked (an echo it may leave out). */
@@ -45,11 +79,7 @@ export async function latestContacts(
 ): Promise<IDataObject[]> {
 	const contacts: IDataObject[] = [];
 	for (const status of listing.statuses) {
-		const page = await listPage(context, listing, status, {
-			OrderDirection: 'DESCENDING',
-			PageNumber: 1,
-			PageSize: pageSize,
-		});
+		const page = await listPage(context, listing, { status, direction: 'DESCENDING', pageNumber: 1, pageSize });
 		contacts.push(...(page.items ?? []));
 	}
 	return contacts
@@ -75,9 +105,13 @@ export async function changesSince(
 		let after = start === undefined ? undefined : start - 1;
 		let pageNumber = 1;
 		for (;;) {
-			const query: IDataObject = { OrderDirection: 'ASCENDING', PageNumber: pageNumber, PageSize: PAGE_SIZE };
-			if (after !== undefined) query[AFTER_QUERY[listing.field]] = new Date(after).toISOString();
-			const page = await listPage(context, listing, status, query);
+			const page = await listPage(context, listing, {
+				status,
+				direction: 'ASCENDING',
+				pageNumber,
+				pageSize: PAGE_SIZE,
+				after,
+			});
 			const items = page.items ?? [];
 			let newest = Number.NEGATIVE_INFINITY;
 			for (const contact of items) {

@@ -127,6 +127,37 @@ describe('Helena Contact Trigger: events, status, start date, test event', () =>
 		expect((await workflow.start()).items).toHaveLength(1);
 	});
 
+	test('Tag Names: the filter endpoint with the same bounds in its body; a contact without the tag stays out', async () => {
+		const workflow = trigger({ filters: { tagNames: 'VIP, Lead' } });
+		await workflow.activate();
+		later();
+		await user.rename(demo.contactId(1), 'Maria VIP');
+		later();
+		await user.rename(demo.contactId(3), 'No Tag Here');
+		helena.sandbox.clearRequests();
+
+		expect(eventsOf((await workflow.poll()).items)).toEqual(['contactUpdated Maria VIP']);
+		const [request, ...more] = helena.apiRequests();
+		expect(more).toHaveLength(0);
+		expect(`${request.method} ${request.path}`).toBe('POST /core/v1/contact/filter');
+		expect(request.body).toEqual({
+			status: 'ACTIVE',
+			tagNames: ['VIP', 'Lead'],
+			orderBy: 'updatedAt',
+			orderDirection: 'ASCENDING',
+			pageNumber: 1,
+			pageSize: 100,
+			updatedAt: { after: expect.stringMatching(/^2026-\d\d-\d\dT[\d:.]+Z$/) },
+			includeDetails: ['Tags'],
+		});
+	});
+
+	test('a Start From without a time zone (as the date picker gives it) is read as UTC', async () => {
+		const workflow = trigger({ options: { startFrom: '2026-01-22T21:51:59' } });
+		expect(eventsOf((await workflow.activate()).items)).toHaveLength(1);
+		expect(workflow.savedNodeData.origin).toBe('2026-01-22T21:51:59.000Z');
+	});
+
 	test('a Start From that is not a date is refused before any request', async () => {
 		const workflow = trigger({ options: { startFrom: 'next tuesday' } });
 		await expect(workflow.activate()).rejects.toThrow('"Start From" is not a date: "next tuesday"');
