@@ -66,7 +66,7 @@ cat >package.json <<JSON
 { "private": true, "dependencies": { "n8n": "$version" }, "overrides": { "xlsx": "0.18.5" } }
 JSON
 
-log "installing n8n into $dir (first time only; measured on 2 cores: about 4 minutes for 1.x, 5 for 2.x; 2-3 GB)"
+log "installing n8n into $dir (first time only: about 5 minutes for 1.x, 10 for 2.x with Node 24; 2-3 GB)"
 # --ignore-scripts skips optional native add-ons n8n's core does not need; sqlite3 is built next, on its own.
 (npmClean install --ignore-scripts --loglevel=http >"$dir/npm-install.log" 2>&1) &
 pid=$!

@@ -23,6 +23,29 @@ function report(label, result) {
 	return false;
 }
 
+// What users need, and nothing else: the built code, the entry point, the README, the licence, package.json.
+const SHIPPED = [/^dist\//, /^index\.js$/, /^README\.md$/, /^LICENSE$/, /^package\.json$/];
+const REQUIRED = ['index.js', 'README.md', 'LICENSE', 'package.json', 'dist/nodes/Helena/Helena.node.js'];
+
+function filesUnder(folder, prefix = '') {
+	return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+		entry.isDirectory() ? filesUnder(path.join(folder, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
+	);
+}
+
+function checkTarballContents(unpacked) {
+	const files = filesUnder(unpacked);
+	const extra = files.filter((file) => !SHIPPED.some((pattern) => pattern.test(file)));
+	const missing = REQUIRED.filter((file) => !files.includes(file));
+	if (!extra.length && !missing.length) {
+		console.log(`lint: packed contents: ${files.length} files, all of them dist/, index.js, README.md, LICENSE or package.json`);
+		return true;
+	}
+	if (extra.length) console.error(`lint: the tarball holds files users do not need: ${extra.join(', ')} (fix "files" in package.json)`);
+	if (missing.length) console.error(`lint: the tarball lacks ${missing.join(', ')}`);
+	return false;
+}
+
 let passed;
 if (packageLeg) {
 	const work = mkdtempSync(path.join(tmpdir(), 'helena-pack-'));
@@ -32,6 +55,7 @@ if (packageLeg) {
 		const unpacked = path.join(work, 'package');
 		execFileSync('tar', ['-xzf', path.join(work, tarball), '-C', work]);
 		passed = report(`packed ${tarball}`, await analyzePackage(unpacked, ['**/*.js', 'package.json']));
+		passed = checkTarballContents(unpacked) && passed;
 	} finally {
 		rmSync(work, { recursive: true, force: true });
 	}

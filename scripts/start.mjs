@@ -5,9 +5,9 @@ import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-import { DEFAULT_N8N_VERSION, N8n, ensureN8n, packPackage, packageRoot, prepareUserFolder } from './lib/n8n.mjs';
+import { DEFAULT_N8N_VERSION, N8n, installN8n, packPackage, packageRoot, prepareUserFolder } from './lib/n8n.mjs';
 import { credentialFor } from '../test/e2e/workflows.mjs';
-import { FIRST_DEMO, TRIGGER_DEMO, demoWorkflows } from './lib/demoWorkflows.mjs';
+import { AI_DEMO, FIRST_DEMO, TRIGGER_DEMO, demoWorkflows } from './lib/demoWorkflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { startSandbox, DEFAULT_API_KEY } = require('../test/sandbox/index.js');
@@ -17,6 +17,7 @@ const sandboxPort = Number(process.env.HELENA_SANDBOX_PORT ?? 5681);
 const owner = { email: 'dev@helena.local', password: 'HelenaDev123', firstName: 'Helena', lastName: 'Developer' };
 const home = path.join(packageRoot, '.dev/n8n');
 const step = (text) => console.log(`\n▶ ${text}`);
+const logFile = path.join(packageRoot, '.dev/n8n.log');
 
 async function portIsFree(candidate) {
 	try {
@@ -27,6 +28,25 @@ async function portIsFree(candidate) {
 	}
 }
 
+// Ctrl+C and `kill <pid>` stop whatever is running by then: the n8n install, n8n, the sandbox.
+const running = { install: undefined, n8n: undefined, sandbox: undefined, stopping: false };
+async function stopAll(reason) {
+	if (running.stopping) return;
+	running.stopping = true;
+	console.log(`\n${reason}: stopping ${running.n8n ? 'n8n and the sandbox' : 'npm start'}...`);
+	running.install?.kill('SIGTERM');
+	await running.n8n?.stop();
+	await running.sandbox?.close();
+	console.log('Stopped. Run `npm start` again to continue where you left off.');
+	process.exit(0);
+}
+process.on('SIGINT', () => stopAll('Ctrl+C'));
+process.on('SIGTERM', () => stopAll('SIGTERM'));
+process.on('SIGHUP', () => stopAll('SIGHUP'));
+// `kill <pid of npm start>` reaches npm and its shell, not this process: notice that they are gone.
+const parentPid = process.ppid;
+setInterval(() => process.ppid !== parentPid && stopAll('npm start was stopped'), 500).unref();
+
 try {
 	for (const [name, candidate, variable] of [['n8n', port, 'HELENA_N8N_PORT'], ['the sandbox', sandboxPort, 'HELENA_SANDBOX_PORT']]) {
 		if (!(await portIsFree(candidate))) {
@@ -34,14 +54,18 @@ try {
 		}
 	}
 
-	step(`Installing n8n ${DEFAULT_N8N_VERSION} (once, into ~/.cache/n8n-nodes-helena; the first time takes about 3-5 minutes)`);
-	const install = ensureN8n();
+	step(`Installing n8n ${DEFAULT_N8N_VERSION} into ~/.cache/n8n-nodes-helena (the first time only: about 5 minutes; later only a check of a few seconds)`);
+	const { child, done } = installN8n();
+	running.install = child;
+	const install = await done;
+	running.install = undefined;
 
 	step('Building and packing n8n-nodes-helena');
 	const tarball = packPackage();
 
 	step(`Starting the Helena sandbox on http://127.0.0.1:${sandboxPort} (demo contacts, departments and events)`);
 	const sandbox = await startSandbox({ port: sandboxPort, apiKey: DEFAULT_API_KEY });
+	running.sandbox = sandbox;
 	// the demo contacts date from early 2026; change three so the nightly-export example has something to export
 	for (const contact of [...sandbox.state.contacts.values()].slice(1, 4)) {
 		await fetch(`${sandbox.url}/core/v2/contact/${contact.id}`, {
@@ -57,11 +81,12 @@ try {
 	rmSync(path.join(home, '.n8n/nodes'), { recursive: true, force: true });
 	prepareUserFolder(home, tarball);
 	const n8n = new N8n({ install, userFolder: home, port, owner });
+	running.n8n = n8n;
 	await n8n.importCredentials([credentialFor(sandbox)]);
 	if (firstRun) for (const workflow of demoWorkflows) await n8n.importWorkflow(workflow);
 
 	step(`Starting n8n on http://127.0.0.1:${port} (about 10 seconds)`);
-	await n8n.start({ logFile: path.join(packageRoot, '.dev/n8n.log') });
+	await n8n.start({ logFile });
 	if (firstRun && install.major < 2) await n8n.signIn(owner);
 
 	console.log(`
@@ -71,27 +96,24 @@ try {
   Credential:   "Helena sandbox" (Base URL ${sandbox.url}, key ${DEFAULT_API_KEY}: a local demo key, not a secret)
   Sandbox:      ${sandbox.url}  (its request log: ${sandbox.url}/__sandbox/requests)
   Try it:       open "${FIRST_DEMO.name}" and click "Execute workflow",
-                or add a Helena node to a new workflow. The examples/ folder has ${demoWorkflows.length} workflows, all imported.
+                or add a Helena node to a new workflow. The examples/ folder has ${demoWorkflows.length} workflows, all imported;
+                "${AI_DEMO.name}" also needs an OpenAI credential of your own.
   Trigger:      activate "${TRIGGER_DEMO.name}", then fire an event:
                 curl -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"eventType":"SESSION_NEW"}'
-  n8n log:      .dev/n8n.log      Stop with Ctrl+C.  Start from scratch: rm -rf .dev
+  n8n log:      ${path.relative(process.cwd(), logFile)}      Stop with Ctrl+C.  Start from a fresh n8n database: rm -rf .dev
 `);
 
-	const shutdown = async () => {
-		console.log('\nStopping n8n and the sandbox...');
-		await n8n.stop();
-		await sandbox.close();
-		process.exit(0);
-	};
-	process.on('SIGINT', shutdown);
-	process.on('SIGTERM', shutdown);
 	n8n.process.on('exit', async (code) => {
-		console.error(`n8n stopped (exit code ${code}); see .dev/n8n.log`);
+		if (running.stopping) return;
+		console.error(`\n✖ n8n stopped on its own (exit code ${code}). Its log: ${logFile}`);
 		await sandbox.close();
-		process.exit(code ?? 1);
+		process.exit(code || 1);
 	});
 } catch (error) {
+	if (running.stopping) await new Promise(() => {});
 	console.error(`\n✖ npm start failed: ${error.message}`);
-	console.error('  What to do: check the message above; for n8n problems see .dev/n8n.log; `rm -rf .dev` starts from scratch.');
+	console.error(`  What to do: read the message above. n8n's log, once it has started: ${logFile}. \`rm -rf .dev\` starts from a fresh n8n database; a broken n8n install is named above with the command that removes it.`);
+	await running.n8n?.stop();
+	await running.sandbox?.close();
 	process.exit(1);
 }

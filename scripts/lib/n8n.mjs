@@ -3,7 +3,7 @@
 // workflows headless, or start the server. Shared by `npm start`, the e2e suite and the benchmarks.
 import { execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,15 +13,49 @@ export const DEFAULT_N8N_VERSION = process.env.HELENA_N8N_VERSION ?? '1.123.81';
 
 const log = (message) => process.stderr.write(`${message}\n`);
 
-/** Installs n8n `version` once (minutes the first time) and returns how to run it. */
-export function ensureN8n(version = DEFAULT_N8N_VERSION) {
-	const dir = execFileSync('bash', [path.join(packageRoot, 'scripts/install-n8n.sh'), version], {
-		stdio: ['ignore', 'pipe', 'inherit'],
-		encoding: 'utf8',
-	}).trim().split('\n').pop();
+const installScript = path.join(packageRoot, 'scripts/install-n8n.sh');
+
+function describeInstall(version, dir) {
 	const nodeBinFile = path.join(dir, '.node-bin');
 	const nodeBin = existsSync(nodeBinFile) ? readFileSync(nodeBinFile, 'utf8').trim() : undefined;
 	return { version, dir, bin: path.join(dir, 'node_modules/n8n/bin/n8n'), nodeBin, major: Number(version.split('.')[0]) };
+}
+
+/** Installs n8n `version` once (minutes the first time), checks that it runs, and returns how to run it. */
+export function ensureN8n(version = DEFAULT_N8N_VERSION) {
+	const dir = execFileSync('bash', [installScript, version], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' })
+		.trim()
+		.split('\n')
+		.pop();
+	return describeInstall(version, dir);
+}
+
+/** Like ensureN8n, without blocking the event loop, so a signal handler can stop the install. */
+export function installN8n(version = DEFAULT_N8N_VERSION) {
+	const child = spawn('bash', [installScript, version], { stdio: ['ignore', 'pipe', 'inherit'] });
+	let stdout = '';
+	child.stdout.on('data', (chunk) => (stdout += chunk));
+	const done = new Promise((resolve, reject) => {
+		child.on('exit', (code, signal) => {
+			if (code === 0) resolve(describeInstall(version, stdout.trim().split('\n').pop()));
+			else reject(new Error(signal ? `the n8n install was stopped (${signal})` : `installing n8n ${version} failed (see the lines above)`));
+		});
+	});
+	return { child, done };
+}
+
+/**
+ * n8n reports a command it failed to load as "Command not found", and a broken native module only when it
+ * opens the database: run the install check to find the real cause.
+ */
+export function diagnoseInstall(install) {
+	try {
+		execFileSync('bash', [path.join(packageRoot, 'scripts/verify-n8n.sh'), install.dir], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+		return undefined;
+	} catch (error) {
+		const reason = String(error.stderr ?? error.message).trim().split('\n').pop();
+		return `${reason}\nThe n8n install in ${install.dir} is broken. What to do: remove it (rm -rf ${install.dir}) and run the command again; it is reinstalled.`;
+	}
 }
 
 /** Builds and packs this package once per process; returns the tarball path. */
@@ -119,8 +153,18 @@ export class N8n {
 
 	async runOrThrow(args, options) {
 		const result = await this.run(args, options);
-		if (result.code !== 0) throw new Error(`n8n ${args.join(' ')} exited with ${result.code}\n${result.stdout}\n${result.stderr}`);
+		if (result.code !== 0) {
+			const output = `${result.stdout}\n${result.stderr}`.trim();
+			throw new Error(`n8n ${args[0]} exited with ${result.code}: ${output.slice(-3000)}${this.diagnosis(output)}`);
+		}
 		return result;
+	}
+
+	/** The real cause when n8n's own message hides it (a command that did not load, sqlite3 not built). */
+	diagnosis(output) {
+		if (!/Command "[^"]+" not found|SQLite package has not been found|Cannot find module|ERR_PACKAGE_PATH_NOT_EXPORTED|ERR_DLOPEN_FAILED/.test(output)) return '';
+		const cause = diagnoseInstall(this.install);
+		return cause ? `\nThe real cause: ${cause}` : '';
 	}
 
 	async importCredentials(credentials) {
@@ -168,12 +212,14 @@ export class N8n {
 	 * (readiness comes earlier than the routes). Queue mode's other processes pass their own `args`
 	 * (`['webhook']`, `['worker', '--concurrency=5']`) and the URL that tells they are ready.
 	 */
-	async start({ timeoutMs = 120_000, logFile, args = ['start'], readyUrl = `${this.url}/rest/settings` } = {}) {
+	async start({ timeoutMs = 120_000, args = ['start'], logFile = path.join(this.userFolder, `n8n-${args[0]}.log`), readyUrl = `${this.url}/rest/settings` } = {}) {
 		this.logs = '';
+		this.logFile = logFile;
+		writeFileSync(logFile, '');
 		this.process = spawn(this.nodeExecutable(), [...this.nodeArgs, this.install.bin, ...args], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
 		const collect = (chunk) => {
 			this.logs += chunk;
-			if (logFile) writeFileSync(logFile, this.logs);
+			appendFileSync(logFile, chunk);
 		};
 		this.process.stdout.on('data', collect);
 		this.process.stderr.on('data', collect);
@@ -181,16 +227,19 @@ export class N8n {
 		const deadline = Date.now() + timeoutMs;
 		while (Date.now() < deadline) {
 			const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('waiting'), 500))]);
-			if (code !== 'waiting') throw new Error(`n8n ${args[0]} exited with ${code} while starting:\n${this.logs.slice(-3000)}`);
+			if (code !== 'waiting') {
+				throw new Error(`n8n ${args[0]} exited with ${code} while starting; its log: ${logFile}\n${this.logs.slice(-3000).trim()}${this.diagnosis(this.logs)}`);
+			}
 			try {
 				const response = await fetch(readyUrl);
-				if (response.ok) return this;
+				// while it boots, n8n answers every route 200 with the text "n8n is starting up"
+				if (response.ok && !(await response.text()).includes('n8n is starting up')) return this;
 			} catch {
 				// not listening yet
 			}
 		}
 		await this.stop();
-		throw new Error(`n8n ${args[0]} did not become ready within ${timeoutMs / 1000}s:\n${this.logs.slice(-3000)}`);
+		throw new Error(`n8n ${args[0]} did not become ready within ${timeoutMs / 1000}s; its log: ${logFile}\n${this.logs.slice(-3000)}`);
 	}
 
 	async stop() {

@@ -28,8 +28,13 @@ check('n8n --version', () =>
 		timeout: 60_000,
 	}),
 );
-process.env.N8N_USER_FOLDER = userFolder;
-check('loading reflect-metadata', () => requireInN8n('reflect-metadata'));
+Object.assign(process.env, { N8N_USER_FOLDER: userFolder, N8N_ENCRYPTION_KEY: 'install-check', N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false' });
+// what bin/n8n and its command registry load before a command (zod's .alias() among them)
+check("loading n8n's configuration", () => {
+	requireInN8n('reflect-metadata');
+	requireInN8n('./dist/config');
+	requireInN8n('./dist/command-registry');
+});
 for (const command of ['start', 'execute', 'import/workflow']) {
 	check(`loading n8n's ${command.replace('/', ':')} command`, () => requireInN8n(`./dist/commands/${command}`));
 }

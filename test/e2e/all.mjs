@@ -1,13 +1,11 @@
 // npm run test:e2e:all: the end-to-end suite on every supported n8n line, one after the other.
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 
 const versions = (process.env.HELENA_N8N_VERSIONS ?? '1.123.81 2.41.1').split(/\s+/).filter(Boolean);
-const suite = fileURLToPath(new URL('./run.mjs', import.meta.url));
 let failed = [];
 for (const version of versions) {
 	console.log(`\n=== end-to-end on n8n ${version}`);
-	const { status } = spawnSync(process.execPath, [suite], { stdio: 'inherit', env: { ...process.env, HELENA_N8N_VERSION: version } });
+	const { status } = spawnSync('npm', ['run', '--silent', 'test:e2e'], { stdio: 'inherit', env: { ...process.env, HELENA_N8N_VERSION: version } });
 	if (status !== 0) failed.push(version);
 }
 if (failed.length) {

@@ -1,0 +1,49 @@
+// The README quotes what Test Connection shows; this checks those words in a real n8n.
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+
+import { API_KEY, e2e } from '../context.mjs';
+
+async function testConnection(baseUrl, apiKey) {
+	const n8n = e2e.n8n;
+	const credential = { name: `Test Connection ${baseUrl}`, type: 'helenaApi', data: { baseUrl, apiKey, authorizationFormat: 'bearer', requestPacing: 'vendorLimits' } };
+	const headers = { 'content-type': 'application/json', cookie: n8n.cookie };
+	const created = await (await fetch(`${n8n.url}/rest/credentials`, { method: 'POST', headers, body: JSON.stringify(credential) })).json();
+	const response = await fetch(`${n8n.url}/rest/credentials/test`, {
+		method: 'POST',
+		headers,
+		body: JSON.stringify({ credentials: { ...credential, id: created.data.id } }),
+	});
+	return (await response.json()).data;
+}
+
+describe(`Test Connection in n8n ${e2e.version} shows what the README says`, () => {
+	before(async () => {
+		await e2e.server();
+	});
+
+	test('the right key: "Connection successful!"', async () => {
+		assert.deepEqual(await testConnection(e2e.sandbox.url, API_KEY), { status: 'OK', message: 'Connection successful!' });
+	});
+
+	test('a wrong key: "Authorization failed - please check your credentials"', async () => {
+		assert.deepEqual(await testConnection(e2e.sandbox.url, 'not-the-key'), {
+			status: 'Error',
+			message: 'Authorization failed - please check your credentials',
+		});
+	});
+
+	test('a host that does not exist: "The connection cannot be established…"', async () => {
+		assert.deepEqual(await testConnection('https://api.wts.chat.invalid', 'any-key'), {
+			status: 'Error',
+			message: 'The connection cannot be established, this usually occurs due to an incorrect host (domain) value',
+		});
+	});
+
+	test('a host where nothing listens: "The service refused the connection - perhaps it is offline"', async () => {
+		assert.deepEqual(await testConnection('http://127.0.0.1:9', 'any-key'), {
+			status: 'Error',
+			message: 'The service refused the connection - perhaps it is offline',
+		});
+	});
+});
