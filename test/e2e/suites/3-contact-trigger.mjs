@@ -90,13 +90,13 @@ describe(`the Helena Contact Trigger in a running n8n ${e2e.version}`, () => {
 		);
 
 		// n8n stops; Helena goes on: a renamed contact, a new one, and 120 imported in one instant
+		const executionsBefore = (await executions()).length;
 		await e2e.n8n.stop();
 		await rename(demo.contactId(7), 'Renamed While Down');
 		await pause();
 		await create('Bruno Offline');
 		await pause();
 		const imported = e2e.sandbox.seedContacts(120, { prefix: 'Imported While Down' });
-		const executionsBefore = (await executions()).length;
 		e2e.sandbox.clearRequests();
 
 		await e2e.n8n.start();
