@@ -89,7 +89,12 @@ const upsertHelena = await leg(scenarios.upsertHelena(N), { nodeNames: ['Helena'
 const upsertHttp = await leg(scenarios.upsertHttp(sandbox.url, N_HTTP), { nodeNames: ['HTTP Request'] });
 const perContact = (r, n) => r.nodeMs / n;
 row('1 upsert contacts', `Helena Create or Update Many (${N})`, upsertHelena, `${perContact(upsertHelena, N).toFixed(3)} ms/contact`);
-row('1 upsert contacts', `HTTP Request, one call per item, 35/s (${N_HTTP})`, upsertHttp, `${perContact(upsertHttp, N_HTTP).toFixed(3)} ms/contact`);
+row(
+	'1 upsert contacts',
+	`HTTP Request, one call per item, 35/s (${N_HTTP})`,
+	upsertHttp,
+	`${perContact(upsertHttp, N_HTTP).toFixed(3)} ms/contact`,
+);
 const s1 = perContact(upsertHelena, N) / perContact(upsertHttp, N_HTTP);
 
 sandbox.reset('empty');
@@ -97,7 +102,12 @@ sandbox.seedContacts(N);
 console.error(`Scenario 2: Return All over ${sandbox.state.contacts.size} contacts, ${LATENCY} ms latency`);
 const listHelena = await leg(scenarios.returnAllHelena(), { nodeNames: ['Helena'] });
 const listHttp = await leg(scenarios.returnAllHttp(sandbox.url), { nodeNames: ['HTTP Request', 'Split Out'] });
-row('2 return all', 'Helena Get Many (Return All)', listHelena, `${(listHelena.nodeMs / (listHelena.requests * LATENCY)).toFixed(2)}× of requests × latency`);
+row(
+	'2 return all',
+	'Helena Get Many (Return All)',
+	listHelena,
+	`${(listHelena.nodeMs / (listHelena.requests * LATENCY)).toFixed(2)}× of requests × latency`,
+);
 row('2 return all', 'HTTP Request pagination + Split Out', listHttp);
 
 console.error(`Scenario 3: get contact by id for ${GET_ITEMS} items, 0 ms latency, limits off, Helena's pacing off`);
@@ -119,7 +129,9 @@ const pad = (text, width) => String(text).padEnd(width);
 const header = ['Scenario', 'Approach', 'Items out', 'Requests', '429s', 'Node time (ms)', 'Peak RSS (MB)', 'Notes'];
 const lines = rows.map((r) => [r.scenario, r.approach, r.items, r.requests, r.throttled, r.nodeMs, r.peakMb, r.extra]);
 const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => String(line[i]).length)));
-console.log(`\nn8n ${install.version}, sandbox latency ${LATENCY} ms, vendor rate limits on (except scenario 3, which measures per-item overhead with the limits and Helena's pacing off)\n`);
+console.log(
+	`\nn8n ${install.version}, sandbox latency ${LATENCY} ms, vendor rate limits on (except scenario 3, which measures per-item overhead with the limits and Helena's pacing off)\n`,
+);
 console.log(`| ${header.map((h, i) => pad(h, widths[i])).join(' | ')} |`);
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const line of lines) console.log(`| ${line.map((v, i) => pad(v, widths[i])).join(' | ')} |`);

@@ -6,9 +6,24 @@ const httpCredentials = { httpHeaderAuth: { id: 'httpBench0000001', name: 'Helen
 
 export function benchCredentials(sandbox) {
 	return [
-		{ id: 'helenaBench00001', name: 'Helena bench', type: 'helenaApi', data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey, authorizationFormat: 'bearer' } },
-		{ id: 'helenaBench00002', name: 'Helena bench, pacing off', type: 'helenaApi', data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey, authorizationFormat: 'bearer', requestPacing: 'off' } },
-		{ id: 'httpBench0000001', name: 'Helena header auth', type: 'httpHeaderAuth', data: { name: 'Authorization', value: `Bearer ${sandbox.apiKey}` } },
+		{
+			id: 'helenaBench00001',
+			name: 'Helena bench',
+			type: 'helenaApi',
+			data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey, authorizationFormat: 'bearer' },
+		},
+		{
+			id: 'helenaBench00002',
+			name: 'Helena bench, pacing off',
+			type: 'helenaApi',
+			data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey, authorizationFormat: 'bearer', requestPacing: 'off' },
+		},
+		{
+			id: 'httpBench0000001',
+			name: 'Helena header auth',
+			type: 'httpHeaderAuth',
+			data: { name: 'Authorization', value: `Bearer ${sandbox.apiKey}` },
+		},
 	];
 }
 
@@ -21,7 +36,14 @@ function codeNode(jsCode) {
 function chain(id, nodes) {
 	const connections = {};
 	for (let i = 0; i < nodes.length - 1; i++) connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
-	return { id, name: `bench ${id}`, active: false, settings: { executionOrder: 'v1', saveDataSuccessExecution: 'none' }, nodes, connections };
+	return {
+		id,
+		name: `bench ${id}`,
+		active: false,
+		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'none' },
+		nodes,
+		connections,
+	};
 }
 
 function helena(parameters, { paced = true } = {}) {
@@ -55,18 +77,20 @@ export const scenarios = {
 		chain('benchUpsertHttp0', [
 			start,
 			codeNode(contactsCode(n, 500_000)),
-			http({
-				method: 'POST',
-				url: `${base}/core/v1/contact`,
-				sendBody: true,
-				specifyBody: 'json',
-				jsonBody: '={{ JSON.stringify({ name: $json.name, phoneNumber: $json.phoneNumber, email: $json.email, options: { upsert: true } }) }}',
-			},
-			// Without batching the node sends every item at once and Helena answers 429 past 200 in 5 s.
-			{ batching: { batch: { batchSize: 35, batchInterval: 1000 } } }),
+			http(
+				{
+					method: 'POST',
+					url: `${base}/core/v1/contact`,
+					sendBody: true,
+					specifyBody: 'json',
+					jsonBody:
+						'={{ JSON.stringify({ name: $json.name, phoneNumber: $json.phoneNumber, email: $json.email, options: { upsert: true } }) }}',
+				},
+				// Without batching the node sends every item at once and Helena answers 429 past 200 in 5 s.
+				{ batching: { batch: { batchSize: 35, batchInterval: 1000 } } },
+			),
 		]),
-	returnAllHelena: () =>
-		chain('benchListHelena0', [start, helena({ resource: 'contact', operation: 'getAll', returnAll: true })]),
+	returnAllHelena: () => chain('benchListHelena0', [start, helena({ resource: 'contact', operation: 'getAll', returnAll: true })]),
 	returnAllHttp: (base) =>
 		chain('benchListHttp000', [
 			start,
@@ -88,7 +112,14 @@ export const scenarios = {
 					},
 				},
 			),
-			{ id: 'split', name: 'Split Out', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [600, 0], parameters: { fieldToSplitOut: 'items' } },
+			{
+				id: 'split',
+				name: 'Split Out',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [600, 0],
+				parameters: { fieldToSplitOut: 'items' },
+			},
 		]),
 	getByIdHelena: (ids, { paced = true } = {}) =>
 		chain(paced ? 'benchGetHelena00' : 'benchGetHelenaNP', [

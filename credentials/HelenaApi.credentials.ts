@@ -1,9 +1,4 @@
-import type {
-	IAuthenticateGeneric,
-	ICredentialTestRequest,
-	ICredentialType,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 export class HelenaApi implements ICredentialType {
 	name = 'helenaApi';
@@ -32,8 +27,7 @@ export class HelenaApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description:
-				'Token created in Helena under Settings → Integrations → API integration (it starts with pn_)',
+			description: 'Token created in Helena under Settings → Integrations → API integration (it starts with pn_)',
 		},
 		{
 			displayName: 'Authorization Format',
@@ -63,14 +57,12 @@ export class HelenaApi implements ICredentialType {
 				{
 					name: "Stay Under Helena's Limits (Recommended)",
 					value: 'vendorLimits',
-					description:
-						'At most 190 requests per 5 seconds and 1,000 per 5 minutes from this n8n process, so runs never trip the limit',
+					description: 'At most 190 requests per 5 seconds and 1,000 per 5 minutes from this n8n process, so runs never trip the limit',
 				},
 				{
 					name: 'Off',
 					value: 'off',
-					description:
-						'Send as fast as n8n runs; only for accounts whose limits Helena has raised. A 429 answer is still retried.',
+					description: 'Send as fast as n8n runs; only for accounts whose limits Helena has raised. A 429 answer is still retried.',
 				},
 			],
 			description:
@@ -91,8 +83,7 @@ export class HelenaApi implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL:
-				'={{ $credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/core$/i, "").replace(/\\/+$/, "") }}/core',
+			baseURL: '={{ $credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/core$/i, "").replace(/\\/+$/, "") }}/core',
 			url: '/v1/webhook/event',
 			method: 'GET',
 			// as in the node's transport: a redirect elsewhere would carry the key with it

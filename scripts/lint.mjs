@@ -1,6 +1,6 @@
 // Lint exactly as n8n's package scanner (@n8n/scan-community-package) does: its ESLint config with
 // eslint-plugin-n8n-nodes-base and @n8n/eslint-plugin-community-nodes, inline disables ignored.
-//   node scripts/lint.mjs            the sources (nodes/, credentials/, package.json) + type check
+//   node scripts/lint.mjs            the sources (nodes/, credentials/, package.json) + type check + Prettier
 //   node scripts/lint.mjs --package  the packed tarball, as npm would publish it (run after build)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// The package declares no `exports` or `main`, only a CLI (`scanner/cli.mjs`) that downloads a published
+// package from npm; scanning our own sources needs its `analyzePackage`, so this module is imported by path.
 import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -69,6 +71,13 @@ if (packageLeg) {
 		console.log('lint: type check: 0 errors');
 	} catch {
 		console.error('lint: type check failed (see above)');
+		passed = false;
+	}
+	try {
+		execFileSync(path.join(root, 'node_modules/.bin/prettier'), ['--check', '--log-level', 'warn', '.'], { cwd: root, stdio: 'inherit' });
+		console.log('lint: formatting: 0 errors');
+	} catch {
+		console.error('lint: formatting differs from Prettier in the files above: run `npx prettier --write <files>`');
 		passed = false;
 	}
 }

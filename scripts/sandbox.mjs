@@ -3,6 +3,7 @@
 // Usage: npm run sandbox -- [--port 5681] [--latency <ms>] [--rate429 <f>] [--rate5xx <f>]
 //                           [--retry-after <s>] [--limits] [--empty] [--api-key <key>]
 import { parseArgs } from 'node:util';
+// The one import from test/: the sandbox is the dev API server of `npm run sandbox` and `npm start` as well as the tests' (see docs/development.md).
 import sandboxModule from '../test/sandbox/index.js';
 
 const { startSandbox, DEFAULT_API_KEY } = sandboxModule;
@@ -22,7 +23,9 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-	console.log('npm run sandbox -- [--port N] [--latency ms] [--rate429 f] [--rate5xx f] [--retry-after s] [--limits] [--empty] [--api-key key]');
+	console.log(
+		'npm run sandbox -- [--port N] [--latency ms] [--rate429 f] [--rate5xx f] [--retry-after s] [--limits] [--empty] [--api-key key]',
+	);
 	process.exit(0);
 }
 
@@ -50,7 +53,9 @@ const sb = await startSandbox({
 const c = sb.counts();
 console.log(`Helena sandbox listening on ${sb.url}  (API base: ${sb.url}/core)`);
 console.log(`API key:   ${sb.apiKey}   (header "Authorization: Bearer ${sb.apiKey}" or the bare key)`);
-console.log(`Seed:      ${sb.seedName} (${c.contacts} contacts, ${c.departments} departments, ${c.customFields} custom fields, ${c.events} events)`);
+console.log(
+	`Seed:      ${sb.seedName} (${c.contacts} contacts, ${c.departments} departments, ${c.customFields} custom fields, ${c.events} events)`,
+);
 console.log(`Faults:    ${JSON.stringify(sb.faults.settings)}`);
 console.log('Control:   (no auth)');
 for (const line of [
@@ -63,7 +68,8 @@ for (const line of [
 	'GET    /__sandbox/state',
 	'POST   /__sandbox/events          {eventType, content?}',
 	'GET    /__sandbox/deliveries      DELETE /__sandbox/deliveries',
-]) console.log(`  ${line.replace(/(\/__sandbox)/g, `${sb.url}$1`)}`);
+])
+	console.log(`  ${line.replace(/(\/__sandbox)/g, `${sb.url}$1`)}`);
 console.log('Ctrl+C to stop.');
 
 let closing = false;

@@ -6,10 +6,11 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 import { DEFAULT_N8N_VERSION, N8n, installN8n, packPackage, packageRoot, prepareUserFolder } from './lib/n8n.mjs';
-import { credentialFor } from '../test/e2e/workflows.mjs';
+import { credentialFor } from './lib/workflows.mjs';
 import { AI_DEMO, FIRST_DEMO, TRIGGER_DEMO, demoWorkflows } from './lib/demoWorkflows.mjs';
 
 const require = createRequire(import.meta.url);
+// The one import from test/: the sandbox serves `npm start` as well as the tests (see docs/development.md).
 const { startSandbox, DEFAULT_API_KEY } = require('../test/sandbox/index.js');
 
 const port = Number(process.env.HELENA_N8N_PORT ?? 5678);
@@ -48,13 +49,18 @@ const parentPid = process.ppid;
 setInterval(() => process.ppid !== parentPid && stopAll('npm start was stopped'), 500).unref();
 
 try {
-	for (const [name, candidate, variable] of [['n8n', port, 'HELENA_N8N_PORT'], ['the sandbox', sandboxPort, 'HELENA_SANDBOX_PORT']]) {
+	for (const [name, candidate, variable] of [
+		['n8n', port, 'HELENA_N8N_PORT'],
+		['the sandbox', sandboxPort, 'HELENA_SANDBOX_PORT'],
+	]) {
 		if (!(await portIsFree(candidate))) {
 			throw new Error(`Port ${candidate} for ${name} is in use. Stop what uses it, or pick another port: ${variable}=<port> npm start`);
 		}
 	}
 
-	step(`Installing n8n ${DEFAULT_N8N_VERSION} into ~/.cache/n8n-nodes-helena (the first time only: about 5 minutes; later only a check of a few seconds)`);
+	step(
+		`Installing n8n ${DEFAULT_N8N_VERSION} into ~/.cache/n8n-nodes-helena (the first time only: about 5 minutes; later only a check of a few seconds)`,
+	);
 	const { child, done } = installN8n();
 	running.install = child;
 	const install = await done;
@@ -112,7 +118,9 @@ try {
 } catch (error) {
 	if (running.stopping) await new Promise(() => {});
 	console.error(`\n✖ npm start failed: ${error.message}`);
-	console.error(`  What to do: read the message above. n8n's log, once it has started: ${logFile}. \`rm -rf .dev\` starts from a fresh n8n database; a broken n8n install is named above with the command that removes it.`);
+	console.error(
+		`  What to do: read the message above. n8n's log, once it has started: ${logFile}. \`rm -rf .dev\` starts from a fresh n8n database; a broken n8n install is named above with the command that removes it.`,
+	);
 	await running.n8n?.stop();
 	await running.sandbox?.close();
 	process.exit(1);

@@ -1,16 +1,10 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodeType,
-	INodeTypeDescription,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { contactDescription } from './actions/contact';
 import { departmentDescription } from './actions/department';
 import { router } from './actions/router';
-import { operationSubtitle } from './actions/subtitle';
+import { operationSubtitle } from './helpers/subtitle';
 import { webhookDescription } from './actions/webhook';
 import { listSearch, loadOptions } from './methods';
 

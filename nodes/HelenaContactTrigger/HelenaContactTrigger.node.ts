@@ -1,19 +1,9 @@
-import type {
-	IDataObject,
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-	IPollFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { statusOptions } from '../Helena/actions/contact/fields';
-import {
-	includeDetailsField,
-	readIncludeDetails,
-	simplifyContact,
-	simplifyField,
-} from '../Helena/actions/contact/listing';
+import { filtersCollection, listEntries, optionsCollection } from '../Helena/helpers';
+import { includeDetailsField, readIncludeDetails, simplifyContact, simplifyField } from '../Helena/actions/contact/listing';
 import type { Change, ChangeField, CursorState } from './changeCursor';
 import { advance, inOrder, instantOf, isCursorState, startCursor } from './changeCursor';
 import type { Listing } from './contactChanges';
@@ -44,11 +34,8 @@ function readSettings(context: IPollFunctions): Settings {
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const status = String(filters.status || 'ACTIVE');
 	const statuses = status === ANY_STATUS ? statusOptions.map((option) => String(option.value)) : [status];
-	const field: ChangeField =
-		events.length === 1 && events[0] === EVENT_OF_CHANGE.created ? 'createdAt' : 'updatedAt';
-	const tagNames = (Array.isArray(filters.tagNames) ? filters.tagNames : String(filters.tagNames ?? '').split(','))
-		.map((name) => String(name).trim())
-		.filter(Boolean);
+	const field: ChangeField = events.length === 1 && events[0] === EVENT_OF_CHANGE.created ? 'createdAt' : 'updatedAt';
+	const tagNames = listEntries(filters.tagNames ?? '');
 	return {
 		listing: {
 			field,
@@ -65,10 +52,7 @@ function readSettings(context: IPollFunctions): Settings {
 /** A date without a zone (what the date picker gives) is read as UTC, as Helena reads its bounds. */
 function readStartFrom(context: IPollFunctions, raw: unknown): string {
 	if (raw === undefined || raw === null || raw === '') return 'now';
-	const text =
-		typeof (raw as { toISO?: unknown }).toISO === 'function'
-			? String((raw as { toISO: () => string }).toISO())
-			: String(raw);
+	const text = typeof (raw as { toISO?: unknown }).toISO === 'function' ? String((raw as { toISO: () => string }).toISO()) : String(raw);
 	const zoned = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text) ? `${text}Z` : text;
 	const instant = Date.parse(zoned);
 	if (Number.isNaN(instant)) {
@@ -143,56 +127,41 @@ export class HelenaContactTrigger implements INodeType {
 				default: ['contactCreated', 'contactUpdated'],
 			},
 			simplifyField,
-			{
-				displayName: 'Filters',
-				name: 'filters',
-				type: 'collection',
-				placeholder: 'Add Filter',
-				default: {},
-				options: [
-					{
-						displayName: 'Status',
-						name: 'status',
-						type: 'options',
-						options: [
-							{ name: 'Active', value: 'ACTIVE' },
-							{ name: 'Any Status', value: ANY_STATUS },
-							{ name: 'Archived', value: 'ARCHIVED' },
-							{ name: 'Blocked', value: 'BLOCKED' },
-						],
-						default: 'ACTIVE',
-						description:
-							'Only contacts with this status. With Active, a contact that is archived or blocked leaves the list and is not reported; Any Status reports it (one request per status on each check).',
-					},
-					{
-						displayName: 'Tag Names',
-						name: 'tagNames',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. VIP, Lead',
-						description:
-							'Only contacts with at least one of these tags (comma-separated). A contact whose last matching tag is removed leaves the list and is not reported.',
-					},
-				],
-			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					includeDetailsField,
-					{
-						displayName: 'Start From',
-						name: 'startFrom',
-						type: 'dateTime',
-						default: '',
-						description:
-							'On first activation, report the changes made since this moment (UTC) instead of starting from now',
-					},
-				],
-			},
+			filtersCollection([
+				{
+					displayName: 'Status',
+					name: 'status',
+					type: 'options',
+					options: [
+						{ name: 'Active', value: 'ACTIVE' },
+						{ name: 'Any Status', value: ANY_STATUS },
+						{ name: 'Archived', value: 'ARCHIVED' },
+						{ name: 'Blocked', value: 'BLOCKED' },
+					],
+					default: 'ACTIVE',
+					description:
+						'Only contacts with this status. With Active, a contact that is archived or blocked leaves the list and is not reported; Any Status reports it (one request per status on each check).',
+				},
+				{
+					displayName: 'Tag Names',
+					name: 'tagNames',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. VIP, Lead',
+					description:
+						'Only contacts with at least one of these tags (comma-separated). A contact whose last matching tag is removed leaves the list and is not reported.',
+				},
+			]),
+			optionsCollection([
+				includeDetailsField,
+				{
+					displayName: 'Start From',
+					name: 'startFrom',
+					type: 'dateTime',
+					default: '',
+					description: 'On first activation, report the changes made since this moment (UTC) instead of starting from now',
+				},
+			]),
 		],
 	};
 
@@ -221,12 +190,7 @@ export class HelenaContactTrigger implements INodeType {
 }
 
 /** Moves the cursor past `changes` and returns the ones the user asked for, oldest first. */
-function emit(
-	staticData: IDataObject,
-	state: CursorState,
-	changes: Change[],
-	settings: Settings,
-): INodeExecutionData[][] | null {
+function emit(staticData: IDataObject, state: CursorState, changes: Change[], settings: Settings): INodeExecutionData[][] | null {
 	store(staticData, advance(state, changes));
 	const wanted = inOrder(changes).filter(({ event }) => settings.events.includes(EVENT_OF_CHANGE[event]));
 	return wanted.length ? [toItems(wanted, settings.simple)] : null;

@@ -83,10 +83,7 @@ export function eventOf(state: CursorState, contact: IDataObject, start: number 
 /** The cursor after a poll that found `changes`: the latest of them, with the recent ones remembered. */
 export function advance(state: CursorState, changes: Change[]): CursorState {
 	if (changes.length === 0) return state;
-	const latest = changes.reduce(
-		(max, change) => (!max || compareVersions(change.version, max) > 0 ? change.version : max),
-		state.cursor,
-	);
+	const latest = changes.reduce((max, change) => (!max || compareVersions(change.version, max) > 0 ? change.version : max), state.cursor);
 	const next = { ...state, cursor: latest };
 	// the next window starts here; what is older will not be listed again
 	const keepFrom = windowStart(next) ?? Number.NEGATIVE_INFINITY;
@@ -102,7 +99,5 @@ export function advance(state: CursorState, changes: Change[]): CursorState {
 
 /** Changes in the order they happened; one instant: by contact id, so every run orders them alike. */
 export function inOrder(changes: Change[]): Change[] {
-	return [...changes].sort(
-		(a, b) => compareVersions(a.version, b.version) || String(a.contact.id).localeCompare(String(b.contact.id)),
-	);
+	return [...changes].sort((a, b) => compareVersions(a.version, b.version) || String(a.contact.id).localeCompare(String(b.contact.id)));
 }

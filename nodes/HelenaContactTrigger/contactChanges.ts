@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { PageEnvelope } from '../Helena/transport';
-import { hasMore, helenaRequest, PAGE_SIZE } from '../Helena/transport';
+import { contactFilterPage, contactListPage, hasMore, helenaRequest, PAGE_SIZE } from '../Helena/transport';
 import type { Change, ChangeField, CursorState } from './changeCursor';
 import { compareVersions, eventOf, instantOf, isUnseen, windowStart } from './changeCursor';
 
@@ -29,39 +29,34 @@ interface PageQuery {
 	after?: number;
 }
 
-/** One page: GET /v1/contact (PascalCase query), or POST /v1/contact/filter (camelCase body) with tags. */
-async function listPage(context: IPollFunctions, listing: Listing, page: PageQuery): Promise<PageEnvelope> {
-	const after = page.after === undefined ? undefined : new Date(page.after).toISOString();
-	if (listing.tagNames) {
-		const body: IDataObject = {
-			status: page.status,
-			tagNames: listing.tagNames,
-			orderBy: listing.field,
-			orderDirection: page.direction,
-			pageNumber: page.pageNumber,
-			pageSize: page.pageSize,
-		};
-		if (after) body[listing.field] = { after };
-		if (listing.includeDetails) body.includeDetails = listing.includeDetails;
-		const found = await helenaRequest.call(context, {
-			method: 'POST',
-			path: '/v1/contact/filter',
-			body,
-			repeatable: true,
-		});
-		return (found ?? {}) as PageEnvelope;
-	}
-	const qs: IDataObject = {
-		Status: page.status,
-		OrderBy: listing.field,
-		OrderDirection: page.direction,
-		PageNumber: page.pageNumber,
-		PageSize: page.pageSize,
+/** POST /v1/contact/filter takes the bounds in its camelCase body. */
+function filterBody(listing: Listing, page: PageQuery, after: string | undefined): IDataObject {
+	const body: IDataObject = {
+		status: page.status,
+		tagNames: listing.tagNames,
+		orderBy: listing.field,
+		orderDirection: page.direction,
 	};
+	if (after) body[listing.field] = { after };
+	if (listing.includeDetails) body.includeDetails = listing.includeDetails;
+	return body;
+}
+
+/** GET /v1/contact takes them as PascalCase query parameters. */
+function listQuery(listing: Listing, page: PageQuery, after: string | undefined): IDataObject {
+	const qs: IDataObject = { Status: page.status, OrderBy: listing.field, OrderDirection: page.direction };
 	if (after) qs[AFTER_QUERY[listing.field]] = after;
 	if (listing.includeDetails) qs.IncludeDetails = listing.includeDetails;
-	const found = await helenaRequest.call(context, { method: 'GET', path: '/v1/contact', qs });
-	return (found ?? {}) as PageEnvelope;
+	return qs;
+}
+
+/** One page: the plain list, or the filter endpoint when tags narrow it (the list has no tag filter). */
+async function listPage(context: IPollFunctions, listing: Listing, page: PageQuery): Promise<PageEnvelope> {
+	const after = page.after === undefined ? undefined : new Date(page.after).toISOString();
+	const request = listing.tagNames
+		? contactFilterPage(filterBody(listing, page, after), page.pageNumber, page.pageSize)
+		: contactListPage(listQuery(listing, page, after), page.pageNumber, page.pageSize);
+	return ((await helenaRequest.call(context, request)) ?? {}) as PageEnvelope;
 }
 
 /** Whether Helena says it ordered the page the way we asked (an echo it may leave out). */
@@ -72,11 +67,7 @@ function followsOrder(page: PageEnvelope, field: ChangeField): boolean {
 }
 
 /** The newest contacts of each listed status, newest first (one request per status). */
-export async function latestContacts(
-	context: IPollFunctions,
-	listing: Listing,
-	pageSize: number,
-): Promise<IDataObject[]> {
+export async function latestContacts(context: IPollFunctions, listing: Listing, pageSize: number): Promise<IDataObject[]> {
 	const contacts: IDataObject[] = [];
 	for (const status of listing.statuses) {
 		const page = await listPage(context, listing, { status, direction: 'DESCENDING', pageNumber: 1, pageSize });
@@ -94,11 +85,7 @@ export async function latestContacts(
  * of shifting the pages under us. Only when a page brought nothing newer (a crowd of changes in
  * one instant), or Helena did not keep the order we asked for, does it step to the next page.
  */
-export async function changesSince(
-	context: IPollFunctions,
-	listing: Listing,
-	state: CursorState,
-): Promise<Change[]> {
+export async function changesSince(context: IPollFunctions, listing: Listing, state: CursorState): Promise<Change[]> {
 	const start = windowStart(state);
 	const found = new Map<string, Change>();
 	for (const status of listing.statuses) {

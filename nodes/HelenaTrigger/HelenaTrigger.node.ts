@@ -9,9 +9,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { listEntries, optionsCollection } from '../Helena/helpers';
 import { getWebhookEvents } from '../Helena/methods/loadOptions';
-import { apiPath, helenaRequest } from '../Helena/transport';
-import { isNotFoundError } from '../Helena/transport/errors';
+import { createSubscription, deleteSubscription, isNotFoundError, listSubscriptions, updateSubscription } from '../Helena/transport';
 import type { Subscription, TriggerStaticData } from './subscription';
 import {
 	eventNamesOf,
@@ -29,7 +29,7 @@ import {
 	tokensMatch,
 } from './subscription';
 
-/** Helena's documented sender address (api-facts §5, firewall guide). */
+/** Helena's sender address, from its firewall guide (https://flwchat.readme.io/reference/informações-para-firewall). */
 const HELENA_SENDER_IP = '18.215.79.89';
 
 interface TriggerOptions {
@@ -72,21 +72,15 @@ function webhookUrlOf(context: IHookFunctions): string {
 }
 
 function selectedEvents(context: IHookFunctions | IWebhookFunctions): string[] {
-	const value = context.getNodeParameter('events', []) as string[] | string;
-	const names = (Array.isArray(value) ? value : String(value).split(','))
-		.map((name) => String(name).trim())
-		.filter(Boolean);
+	const names = listEntries(context.getNodeParameter('events', []));
 	if (names.length === 0) {
 		throw new NodeOperationError(context.getNode(), 'Choose at least one event in "Event Names or IDs"');
 	}
 	return [...new Set(names)];
 }
 
-async function listSubscriptions(context: IHookFunctions): Promise<Subscription[]> {
-	const subscriptions = await helenaRequest.call(context, {
-		method: 'GET',
-		path: '/v1/webhook/subscription',
-	});
+async function subscriptionsOf(context: IHookFunctions): Promise<Subscription[]> {
+	const subscriptions = await listSubscriptions.call(context);
 	return Array.isArray(subscriptions) ? (subscriptions as Subscription[]) : [];
 }
 
@@ -116,8 +110,7 @@ export class HelenaTrigger implements INodeType {
 		version: 1,
 		subtitle: '={{ [].concat($parameter["events"]).join(", ") }}',
 		// n8n's node creator shows this for Helena as a whole, above the actions of both nodes
-		description:
-			'Start workflows on Helena (WTS Chat) events, such as a new conversation, and manage its contacts, teams and webhooks',
+		description: 'Start workflows on Helena (WTS Chat) events, such as a new conversation, and manage its contacts, teams and webhooks',
 		defaults: { name: 'Helena Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -141,31 +134,24 @@ export class HelenaTrigger implements INodeType {
 				description:
 					'Events that start the workflow; SESSION_NEW fires when a conversation opens. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Allowed IP Addresses',
-						name: 'allowedIps',
-						type: 'string',
-						default: '',
-						placeholder: HELENA_SENDER_IP,
-						description: `Comma-separated addresses allowed to call this trigger; calls from others get 403 and start nothing. Leave empty to accept every address. Helena documents ${HELENA_SENDER_IP} as its sender. Behind a reverse proxy, set N8N_PROXY_HOPS so that n8n sees the caller's address.`,
-					},
-					{
-						displayName: 'Ignore Unselected Events',
-						name: 'ignoreUnselectedEvents',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether to skip deliveries whose eventType is not one of the selected events (for example after the subscription was edited in Helena)',
-					},
-				],
-			},
+			optionsCollection([
+				{
+					displayName: 'Allowed IP Addresses',
+					name: 'allowedIps',
+					type: 'string',
+					default: '',
+					placeholder: HELENA_SENDER_IP,
+					description: `Comma-separated addresses allowed to call this trigger; calls from others get 403 and start nothing. Leave empty to accept every address. Helena documents ${HELENA_SENDER_IP} as its sender. Behind a reverse proxy, set N8N_PROXY_HOPS so that n8n sees the caller's address.`,
+				},
+				{
+					displayName: 'Ignore Unselected Events',
+					name: 'ignoreUnselectedEvents',
+					type: 'boolean',
+					default: true,
+					description:
+						'Whether to skip deliveries whose eventType is not one of the selected events (for example after the subscription was edited in Helena)',
+				},
+			]),
 		],
 	};
 
@@ -178,7 +164,7 @@ export class HelenaTrigger implements INodeType {
 				const webhookUrl = webhookUrlOf(this);
 				const events = selectedEvents(this);
 				const staticData = staticDataOf(this);
-				const all = await listSubscriptions(this);
+				const all = await subscriptionsOf(this);
 				const candidates = all.filter((subscription) => pointsTo(subscription, webhookUrl));
 				warnIfStoredForOtherUrl(this, staticData, all, webhookUrl, 'left in place and a subscription for the current URL is used');
 
@@ -205,11 +191,7 @@ export class HelenaTrigger implements INodeType {
 					body.enabled = true;
 				}
 				if (fields.length > 0) {
-					await helenaRequest.call(this, {
-						method: 'PUT',
-						path: apiPath`/v1/webhook/subscription/${own.id}`,
-						body: { fields, ...body },
-					});
+					await updateSubscription.call(this, own.id, { fields, ...body });
 				}
 				remember(staticData, own.id, token);
 				return true;
@@ -219,22 +201,16 @@ export class HelenaTrigger implements INodeType {
 				const webhookUrl = webhookUrlOf(this);
 				const events = selectedEvents(this);
 				const token = newToken();
-				const subscription = (await helenaRequest.call(this, {
-					method: 'POST',
-					path: '/v1/webhook/subscription',
-					body: {
-						name: subscriptionName(this.getWorkflow(), this.getActivationMode() === 'manual'),
-						url: subscriptionUrl(webhookUrl, token),
-						enabled: true,
-						events,
-					},
+				const subscription = (await createSubscription.call(this, {
+					name: subscriptionName(this.getWorkflow(), this.getActivationMode() === 'manual'),
+					url: subscriptionUrl(webhookUrl, token),
+					enabled: true,
+					events,
 				})) as Subscription | undefined;
 				if (typeof subscription?.id !== 'string' || !subscription.id) {
-					throw new NodeOperationError(
-						this.getNode(),
-						'Helena created the subscription but did not return its ID',
-						{ description: 'Deactivate the workflow (it removes subscriptions to this URL) and activate it again.' },
-					);
+					throw new NodeOperationError(this.getNode(), 'Helena created the subscription but did not return its ID', {
+						description: 'Deactivate the workflow (it removes subscriptions to this URL) and activate it again.',
+					});
 				}
 				remember(staticDataOf(this), subscription.id, token);
 				return true;
@@ -244,15 +220,12 @@ export class HelenaTrigger implements INodeType {
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const webhookUrl = this.getNodeWebhookUrl('default') ?? '';
 				const staticData = staticDataOf(this);
-				const all = await listSubscriptions(this);
+				const all = await subscriptionsOf(this);
 				warnIfStoredForOtherUrl(this, staticData, all, webhookUrl, 'left in place');
 
 				for (const subscription of all.filter((candidate) => pointsTo(candidate, webhookUrl))) {
 					try {
-						await helenaRequest.call(this, {
-							method: 'DELETE',
-							path: apiPath`/v1/webhook/subscription/${subscription.id}`,
-						});
+						await deleteSubscription.call(this, subscription.id);
 					} catch (error) {
 						// Deleted meanwhile (in Helena or by another n8n process): that is the wanted outcome.
 						if (!isNotFoundError(error)) throw new NodeApiError(this.getNode(), error as JsonObject);
@@ -282,12 +255,8 @@ export class HelenaTrigger implements INodeType {
 		}
 
 		const body = this.getBodyData();
-		const delivery: IDataObject =
-			body && typeof body === 'object' && !Array.isArray(body) ? body : { body };
-		if (
-			options.ignoreUnselectedEvents !== false &&
-			!selectedEvents(this).includes(String(delivery.eventType))
-		) {
+		const delivery: IDataObject = body && typeof body === 'object' && !Array.isArray(body) ? body : { body };
+		if (options.ignoreUnselectedEvents !== false && !selectedEvents(this).includes(String(delivery.eventType))) {
 			return { webhookResponse: { message: `Event ${String(delivery.eventType)} is not selected; ignored` } };
 		}
 		return { workflowData: [[{ json: delivery }]] };

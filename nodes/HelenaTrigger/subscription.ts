@@ -81,13 +81,8 @@ export function sameEvents(a: string[], b: string[]): boolean {
  * The subscription this trigger takes as its own among those pointing to its URL: the one it stored,
  * else the one carrying its token, else the oldest with a token, else the oldest.
  */
-export function pickOwn(
-	candidates: Subscription[],
-	stored: TriggerStaticData,
-): Subscription | undefined {
-	const oldestFirst = [...candidates].sort((a, b) =>
-		String(a.createdAt ?? '').localeCompare(String(b.createdAt ?? '')),
-	);
+export function pickOwn(candidates: Subscription[], stored: TriggerStaticData): Subscription | undefined {
+	const oldestFirst = [...candidates].sort((a, b) => String(a.createdAt ?? '').localeCompare(String(b.createdAt ?? '')));
 	return (
 		oldestFirst.find((subscription) => subscription.id === stored.subscriptionId) ??
 		oldestFirst.find((subscription) => stored.token && tokenOf(subscription) === stored.token) ??
@@ -124,5 +119,8 @@ export function parseAddresses(text: string | undefined): string[] {
 
 /** IPv4 addresses may reach n8n in IPv6-mapped form (`::ffff:18.215.79.89`). */
 export function normalizeAddress(address: string | undefined): string {
-	return (address ?? '').trim().toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+	return (address ?? '')
+		.trim()
+		.toLowerCase()
+		.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
 }

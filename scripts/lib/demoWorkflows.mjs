@@ -1,7 +1,7 @@
 // Workflows `npm start` imports so a newcomer has something to run against the sandbox right away: the
 // example workflows of examples/, their "Helena API" credential replaced by the sandbox credential.
 import { exampleFiles, loadExample } from './examples.mjs';
-import { CREDENTIAL_ID } from '../../test/e2e/workflows.mjs';
+import { CREDENTIAL_ID } from './workflows.mjs';
 
 export const demoWorkflows = exampleFiles().map((file) =>
 	loadExample(file, { credentials: { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' } } }),

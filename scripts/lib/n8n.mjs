@@ -50,10 +50,16 @@ export function installN8n(version = DEFAULT_N8N_VERSION) {
  */
 export function diagnoseInstall(install) {
 	try {
-		execFileSync('bash', [path.join(packageRoot, 'scripts/verify-n8n.sh'), install.dir], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+		execFileSync('bash', [path.join(packageRoot, 'scripts/verify-n8n.sh'), install.dir], {
+			stdio: ['ignore', 'ignore', 'pipe'],
+			encoding: 'utf8',
+		});
 		return undefined;
 	} catch (error) {
-		const reason = String(error.stderr ?? error.message).trim().split('\n').pop();
+		const reason = String(error.stderr ?? error.message)
+			.trim()
+			.split('\n')
+			.pop();
 		return `${reason}\nThe n8n install in ${install.dir} is broken. What to do: remove it (rm -rf ${install.dir}) and run the command again; it is reinstalled.`;
 	}
 }
@@ -70,7 +76,10 @@ export function packPackage({ build = true } = {}) {
 	// The tarball is only needed while this process installs it into user folders.
 	process.once('exit', () => rmSync(out, { recursive: true, force: true }));
 	execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: packageRoot, stdio: ['ignore', 'ignore', 'inherit'] });
-	packed = path.join(out, readdirSync(out).find((file) => file.endsWith('.tgz')));
+	packed = path.join(
+		out,
+		readdirSync(out).find((file) => file.endsWith('.tgz')),
+	);
 	return packed;
 }
 
@@ -134,7 +143,10 @@ export class N8n {
 	/** Runs an n8n CLI command to completion; resolves with { code, stdout, stderr }. */
 	run(args, { timeoutMs = 180_000, onSpawn } = {}) {
 		return new Promise((resolve, reject) => {
-			const child = spawn(this.nodeExecutable(), [...this.nodeArgs, this.install.bin, ...args], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+			const child = spawn(this.nodeExecutable(), [...this.nodeArgs, this.install.bin, ...args], {
+				env: this.env(),
+				stdio: ['ignore', 'pipe', 'pipe'],
+			});
 			onSpawn?.(child);
 			let stdout = '';
 			let stderr = '';
@@ -162,7 +174,12 @@ export class N8n {
 
 	/** The real cause when n8n's own message hides it (a command that did not load, sqlite3 not built). */
 	diagnosis(output) {
-		if (!/Command "[^"]+" not found|SQLite package has not been found|Cannot find module|ERR_PACKAGE_PATH_NOT_EXPORTED|ERR_DLOPEN_FAILED/.test(output)) return '';
+		if (
+			!/Command "[^"]+" not found|SQLite package has not been found|Cannot find module|ERR_PACKAGE_PATH_NOT_EXPORTED|ERR_DLOPEN_FAILED/.test(
+				output,
+			)
+		)
+			return '';
 		const cause = diagnoseInstall(this.install);
 		return cause ? `\nThe real cause: ${cause}` : '';
 	}
@@ -212,11 +229,19 @@ export class N8n {
 	 * (readiness comes earlier than the routes). Queue mode's other processes pass their own `args`
 	 * (`['webhook']`, `['worker', '--concurrency=5']`) and the URL that tells they are ready.
 	 */
-	async start({ timeoutMs = 120_000, args = ['start'], logFile = path.join(this.userFolder, `n8n-${args[0]}.log`), readyUrl = `${this.url}/rest/settings` } = {}) {
+	async start({
+		timeoutMs = 120_000,
+		args = ['start'],
+		logFile = path.join(this.userFolder, `n8n-${args[0]}.log`),
+		readyUrl = `${this.url}/rest/settings`,
+	} = {}) {
 		this.logs = '';
 		this.logFile = logFile;
 		writeFileSync(logFile, '');
-		this.process = spawn(this.nodeExecutable(), [...this.nodeArgs, this.install.bin, ...args], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+		this.process = spawn(this.nodeExecutable(), [...this.nodeArgs, this.install.bin, ...args], {
+			env: this.env(),
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		const collect = (chunk) => {
 			this.logs += chunk;
 			appendFileSync(logFile, chunk);
@@ -228,7 +253,9 @@ export class N8n {
 		while (Date.now() < deadline) {
 			const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('waiting'), 500))]);
 			if (code !== 'waiting') {
-				throw new Error(`n8n ${args[0]} exited with ${code} while starting; its log: ${logFile}\n${this.logs.slice(-3000).trim()}${this.diagnosis(this.logs)}`);
+				throw new Error(
+					`n8n ${args[0]} exited with ${code} while starting; its log: ${logFile}\n${this.logs.slice(-3000).trim()}${this.diagnosis(this.logs)}`,
+				);
 			}
 			try {
 				const response = await fetch(readyUrl);
@@ -290,7 +317,20 @@ export class N8n {
 		const response = await fetch(`${this.url}/rest/api-keys`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', cookie: this.cookie },
-			body: JSON.stringify({ label: `helena-${Date.now()}`, expiresAt: null, scopes: ['workflow:read', 'workflow:list', 'workflow:activate', 'workflow:deactivate', 'workflow:create', 'workflow:update', 'execution:read', 'execution:list'] }),
+			body: JSON.stringify({
+				label: `helena-${Date.now()}`,
+				expiresAt: null,
+				scopes: [
+					'workflow:read',
+					'workflow:list',
+					'workflow:activate',
+					'workflow:deactivate',
+					'workflow:create',
+					'workflow:update',
+					'execution:read',
+					'execution:list',
+				],
+			}),
 		});
 		if (!response.ok) throw new Error(`Creating an n8n API key failed: ${response.status} ${await response.text()}`);
 		this.apiKey = (await response.json()).data.rawApiKey;

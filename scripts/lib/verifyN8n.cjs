@@ -13,7 +13,12 @@ function check(what, run) {
 	try {
 		run();
 	} catch (error) {
-		const detail = String(error.stderr || error.message).trim().split('\n').filter(Boolean).slice(-3).join(' | ');
+		const detail = String(error.stderr || error.message)
+			.trim()
+			.split('\n')
+			.filter(Boolean)
+			.slice(-3)
+			.join(' | ');
 		rmSync(userFolder, { recursive: true, force: true });
 		console.error(`${what} failed: ${detail}`);
 		process.exit(1);
@@ -28,7 +33,11 @@ check('n8n --version', () =>
 		timeout: 60_000,
 	}),
 );
-Object.assign(process.env, { N8N_USER_FOLDER: userFolder, N8N_ENCRYPTION_KEY: 'install-check', N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false' });
+Object.assign(process.env, {
+	N8N_USER_FOLDER: userFolder,
+	N8N_ENCRYPTION_KEY: 'install-check',
+	N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+});
 // what bin/n8n and its command registry load before a command (zod's .alias() among them)
 check("loading n8n's configuration", () => {
 	requireInN8n('reflect-metadata');

@@ -174,9 +174,7 @@ describe('Contact > Create', () => {
 		});
 		const tooLong = await helena.run({ ...create, name: 'x'.repeat(256) });
 
-		expect(nothing.error?.message).toBe(
-			'Contact needs at least one of Name, Phone Number, Email or Instagram (item 0)',
-		);
+		expect(nothing.error?.message).toBe('Contact needs at least one of Name, Phone Number, Email or Instagram (item 0)');
 		expect(unknownKey.error?.message).toBe(
 			'Custom Fields has "shoe_size", which is not the key of a contact custom field in Helena (item 0)',
 		);

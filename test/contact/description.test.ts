@@ -9,10 +9,7 @@ const contactOperation = properties.find(
 
 describe('Contact resource interface (stored in users’ workflows)', () => {
 	test('the eight operation values and labels', () => {
-		const options = (contactOperation.options as Array<{ name: string; value: string }>).map(({ name, value }) => [
-			value,
-			name,
-		]);
+		const options = (contactOperation.options as Array<{ name: string; value: string }>).map(({ name, value }) => [value, name]);
 		expect(Object.fromEntries(options)).toEqual({
 			getAll: 'Get Many',
 			search: 'Search',
@@ -27,11 +24,7 @@ describe('Contact resource interface (stored in users’ workflows)', () => {
 
 	test('the contact locator has the modes list, id and phone on Get, Update and the tags operation', () => {
 		const locators = properties.filter((property) => property.name === 'contact');
-		expect(locators.map((locator) => locator.displayOptions?.show?.operation)).toEqual([
-			['get'],
-			['update'],
-			['updateTags'],
-		]);
+		expect(locators.map((locator) => locator.displayOptions?.show?.operation)).toEqual([['get'], ['update'], ['updateTags']]);
 		for (const locator of locators) {
 			expect(locator.type).toBe('resourceLocator');
 			expect(locator.modes?.map((mode) => mode.name)).toEqual(['list', 'id', 'phone']);
@@ -50,9 +43,7 @@ describe('Contact resource interface (stored in users’ workflows)', () => {
 		const createOptions = properties.find(
 			(property) => property.name === 'options' && property.displayOptions?.show?.operation?.includes('create'),
 		);
-		const upsertTagOperation = (createOptions?.options as INodeProperties[]).find(
-			(option) => option.name === 'upsertTagOperation',
-		);
+		const upsertTagOperation = (createOptions?.options as INodeProperties[]).find((option) => option.name === 'upsertTagOperation');
 		expect(upsertTagOperation?.options).toEqual([
 			expect.objectContaining({ name: 'Add', value: 'INSERTIFNOTEXISTS' }),
 			expect.objectContaining({ name: 'Remove', value: 'DELETEIFEXISTS' }),

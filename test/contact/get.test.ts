@@ -1,11 +1,9 @@
 import { useSandbox } from '../engine/sandbox';
+import { byId, byPhone } from '../helpers/requests';
 
 const { demo } = require('../sandbox');
 
 const MARIA_ID: string = demo.contactId(1);
-
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const byPhone = (value: string) => ({ __rl: true, mode: 'phone', value });
 
 describe('Contact > Get', () => {
 	const helena = useSandbox();
@@ -100,17 +98,13 @@ describe('Contact > Get', () => {
 
 		expect(byIdRun.error?.message).toBe(`No contact with the ID "${missing}" exists in Helena`);
 		expect(byIdRun.error?.description).toContain('Contato não encontrado');
-		expect(byPhoneRun.error?.message).toBe(
-			'No contact with the phone number "+55|11000000000" exists in Helena',
-		);
+		expect(byPhoneRun.error?.message).toBe('No contact with the phone number "+55|11000000000" exists in Helena');
 		// "not found" is not retried
 		expect(helena.apiRequests()).toHaveLength(2);
 	});
 
 	test('n8n itself refuses a typed ID that is not a UUID (the locator validation)', async () => {
-		await expect(
-			helena.run({ resource: 'contact', operation: 'get', contact: byId('12345') }),
-		).rejects.toThrow('The workflow has issues');
+		await expect(helena.run({ resource: 'contact', operation: 'get', contact: byId('12345') })).rejects.toThrow('The workflow has issues');
 		expect(helena.apiRequests()).toHaveLength(0);
 	});
 
@@ -124,9 +118,7 @@ describe('Contact > Get', () => {
 			{ items: [{ phone: ' ' }] },
 		);
 
-		expect(badId.error?.message).toBe(
-			'Contact must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "12345" (item 0)',
-		);
+		expect(badId.error?.message).toBe('Contact must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "12345" (item 0)');
 		expect(noPhone.error?.message).toBe('Contact needs a phone number (item 0)');
 		expect(helena.apiRequests()).toHaveLength(0);
 	});

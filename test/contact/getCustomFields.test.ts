@@ -41,10 +41,7 @@ describe('Contact > Get Custom Field Definitions', () => {
 		expect(helena.apiRequests()[0].query).toEqual({ NestedList: 'true' });
 		const group = items.find((item) => item.json.type === 'GROUP')?.json;
 		expect(group).toMatchObject({ name: 'Dados pessoais' });
-		expect((group?.children as Array<{ key: string }>).map((child) => child.key)).toEqual([
-			'cpf',
-			'data_nascimento',
-		]);
+		expect((group?.children as Array<{ key: string }>).map((child) => child.key)).toEqual(['cpf', 'data_nascimento']);
 		expect(items.map((item) => item.json.key)).not.toContain('cpf');
 	});
 });

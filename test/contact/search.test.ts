@@ -125,12 +125,8 @@ describe('Contact > Search', () => {
 		const zero = await helena.run({ ...search, limit: '={{ 0 }}' });
 
 		expect(notJson.error?.message).toMatch(/^Custom Fields \(JSON\) is not valid JSON \(.+\) \(item 0\)$/);
-		expect(notObject.error?.message).toBe(
-			'Custom Fields (JSON) must be a JSON object such as {"key": "value"} (item 0)',
-		);
-		expect(badTag.error?.message).toBe(
-			'Tag IDs must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "VIP" (item 0)',
-		);
+		expect(notObject.error?.message).toBe('Custom Fields (JSON) must be a JSON object such as {"key": "value"} (item 0)');
+		expect(badTag.error?.message).toBe('Tag IDs must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "VIP" (item 0)');
 		expect(zero.error?.message).toBe('Limit must be a whole number of at least 1, not 0 (item 0)');
 		expect(helena.apiRequests()).toHaveLength(0);
 	});

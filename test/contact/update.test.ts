@@ -1,34 +1,37 @@
-import { deriveUpdateFields } from '../../nodes/Helena/actions/contact/contactBody';
+import { CONTACT_UPDATE_FIELDS } from '../../nodes/Helena/actions/contact/contactBody';
+import { deriveUpdateFields } from '../../nodes/Helena/helpers';
+import { byId, byPhone } from '../helpers/requests';
 import { useSandbox } from '../engine/sandbox';
 
 const { demo } = require('../sandbox');
 
 const MARIA_ID: string = demo.contactId(1);
 const update = { resource: 'contact', operation: 'update' };
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const byPhone = (value: string) => ({ __rl: true, mode: 'phone', value });
 
 describe('deriveUpdateFields', () => {
 	test('names exactly the fields present in the body, in the API order', () => {
-		expect(deriveUpdateFields({ metadata: {}, name: 'A', tagNames: [], tagIds: [] })).toEqual([
+		expect(deriveUpdateFields({ metadata: {}, name: 'A', tagNames: [], tagIds: [] }, CONTACT_UPDATE_FIELDS)).toEqual([
 			'Name',
 			'Tags',
 			'Metadata',
 		]);
 		expect(
-			deriveUpdateFields({
-				utm: {},
-				sequenceIds: [],
-				portfolioNames: [],
-				pictureUrl: null,
-				customFields: {},
-				status: 'ACTIVE',
-				annotation: null,
-				instagram: 'x',
-				email: null,
-				phoneNumber: '1',
-				name: 'n',
-			}),
+			deriveUpdateFields(
+				{
+					utm: {},
+					sequenceIds: [],
+					portfolioNames: [],
+					pictureUrl: null,
+					customFields: {},
+					status: 'ACTIVE',
+					annotation: null,
+					instagram: 'x',
+					email: null,
+					phoneNumber: '1',
+					name: 'n',
+				},
+				CONTACT_UPDATE_FIELDS,
+			),
 		).toEqual([
 			'Name',
 			'PhoneNumber',
@@ -45,8 +48,8 @@ describe('deriveUpdateFields', () => {
 	});
 
 	test('a null value counts as set (it clears the field); undefined and unknown keys do not', () => {
-		expect(deriveUpdateFields({ email: null, name: undefined, options: {}, fields: [] })).toEqual(['Email']);
-		expect(deriveUpdateFields({})).toEqual([]);
+		expect(deriveUpdateFields({ email: null, name: undefined, options: {}, fields: [] }, CONTACT_UPDATE_FIELDS)).toEqual(['Email']);
+		expect(deriveUpdateFields({}, CONTACT_UPDATE_FIELDS)).toEqual([]);
 	});
 });
 
@@ -68,8 +71,18 @@ describe('Contact > Update', () => {
 				pictureUrl: 'https://example.com/maria.jpg',
 				tagNames: 'Newsletter',
 				portfolioNames: 'Carteira Norte',
-				customFieldsUi: { field: [{ key: 'pontos', value: '300' }, { key: 'cpf', value: '' }] },
-				metadataUi: { entry: [{ key: 'segmento', value: 'varejo' }, { key: 'crmId', value: '' }] },
+				customFieldsUi: {
+					field: [
+						{ key: 'pontos', value: '300' },
+						{ key: 'cpf', value: '' },
+					],
+				},
+				metadataUi: {
+					entry: [
+						{ key: 'segmento', value: 'varejo' },
+						{ key: 'crmId', value: '' },
+					],
+				},
 				utm: { values: { source: 'newsletter', campaign: 'abril' } },
 			},
 			options: { tagsOperation: 'ReplaceAll' },
@@ -195,9 +208,7 @@ describe('Contact > Update', () => {
 			updateFields: { utm: { values: { source: '' } } },
 		});
 
-		expect(badUrl.error?.message).toBe(
-			'Picture URL must be an http:// or https:// URL, not "ftp://example.com/x.jpg" (item 0)',
-		);
+		expect(badUrl.error?.message).toBe('Picture URL must be an http:// or https:// URL, not "ftp://example.com/x.jpg" (item 0)');
 		expect(emptyUtm.error?.message).toBe('UTM needs at least one attribute (item 0)');
 		expect(helena.apiRequests()).toHaveLength(0);
 	});

@@ -1,11 +1,10 @@
 import { useSandbox } from '../engine/sandbox';
+import { byId, byPhone } from '../helpers/requests';
 
 const { demo } = require('../sandbox');
 
 const MARIA_ID: string = demo.contactId(1);
 const tags = { resource: 'contact', operation: 'updateTags' };
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const byPhone = (value: string) => ({ __rl: true, mode: 'phone', value });
 
 describe('Contact > Add, Remove or Replace Tags', () => {
 	const helena = useSandbox();
@@ -75,8 +74,6 @@ describe('Contact > Add, Remove or Replace Tags', () => {
 			contact: byId('00000000-0000-4000-8000-000000000000'),
 			tagNames: 'VIP',
 		});
-		expect(missing.error?.message).toBe(
-			'No contact with the ID "00000000-0000-4000-8000-000000000000" exists in Helena',
-		);
+		expect(missing.error?.message).toBe('No contact with the ID "00000000-0000-4000-8000-000000000000" exists in Helena');
 	});
 });

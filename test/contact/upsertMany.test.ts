@@ -7,8 +7,7 @@ const { demo } = require('../sandbox');
 
 const upsertMany = { resource: 'contact', operation: 'upsertMany' };
 const phoneOf = (n: number) => `+55|2190000${String(n).padStart(4, '0')}`;
-const people = (count: number) =>
-	Array.from({ length: count }, (_, n) => ({ name: `Pessoa ${n}`, phoneNumber: phoneOf(n) }));
+const people = (count: number) => Array.from({ length: count }, (_, n) => ({ name: `Pessoa ${n}`, phoneNumber: phoneOf(n) }));
 const batchRequests = (requests: LoggedRequest[]) =>
 	requests.filter((request) => request.method === 'POST' && request.path === '/core/v2/contact/batch');
 
@@ -85,9 +84,7 @@ describe('Contact > Create or Update Many (Batch)', () => {
 
 		expect(error).toBeUndefined();
 		const batches = batchRequests(helena.apiRequests());
-		expect(batches.map((request) => request.body.items.length).sort((a: number, b: number) => b - a)).toEqual([
-			100, 100, 50,
-		]);
+		expect(batches.map((request) => request.body.items.length).sort((a: number, b: number) => b - a)).toEqual([100, 100, 50]);
 		expect(items).toHaveLength(250);
 		items.forEach((item, index) => {
 			expect(item.pairedItem).toEqual({ item: index });

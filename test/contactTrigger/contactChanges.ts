@@ -17,10 +17,8 @@ export function helenaUser(fixture: SandboxFixture) {
 	};
 	return {
 		create: async (name: string) => await call('POST', '/v1/contact', { name }),
-		rename: async (id: unknown, name: string) =>
-			await call('PUT', `/v2/contact/${String(id)}`, { name, fields: ['Name'] }),
-		setStatus: async (id: unknown, status: string) =>
-			await call('PUT', `/v2/contact/${String(id)}`, { status, fields: ['Status'] }),
+		rename: async (id: unknown, name: string) => await call('PUT', `/v2/contact/${String(id)}`, { name, fields: ['Name'] }),
+		setStatus: async (id: unknown, status: string) => await call('PUT', `/v2/contact/${String(id)}`, { status, fields: ['Status'] }),
 	};
 }
 

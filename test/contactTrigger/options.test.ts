@@ -9,8 +9,7 @@ describe('Helena Contact Trigger: events, status, start date, test event', () =>
 	const helena = useSandbox();
 	let user: ReturnType<typeof helenaUser>;
 	const later = (ms = 1_000) => helena.sandbox.setClock({ advanceMs: ms });
-	const trigger = (parameters = {}) =>
-		new PollHarness(helena.credentials, { events: ['contactCreated', 'contactUpdated'], ...parameters });
+	const trigger = (parameters = {}) => new PollHarness(helena.credentials, { events: ['contactCreated', 'contactUpdated'], ...parameters });
 
 	beforeEach(() => {
 		helena.sandbox.reset('demo');

@@ -25,7 +25,7 @@ describe('Helena Contact Trigger: nothing missed, nothing twice', () => {
 	});
 	afterAll(() => helena.sandbox.setClock({ real: true }));
 
-	test('first activation starts from Helena\'s latest change: no old contacts, then exactly the new changes', async () => {
+	test("first activation starts from Helena's latest change: no old contacts, then exactly the new changes", async () => {
 		const workflow = trigger();
 
 		expect((await workflow.activate()).items).toBeNull();
@@ -114,7 +114,7 @@ describe('Helena Contact Trigger: nothing missed, nothing twice', () => {
 		expect((await workflow.poll()).items).toBeNull();
 	});
 
-	test('250 changes with each page\'s items out of order: all of them, oldest first, in 3 requests', async () => {
+	test("250 changes with each page's items out of order: all of them, oldest first, in 3 requests", async () => {
 		const workflow = trigger();
 		await workflow.activate();
 		helena.sandbox.setPageOrder('reversed');

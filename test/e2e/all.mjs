@@ -5,7 +5,10 @@ const versions = (process.env.HELENA_N8N_VERSIONS ?? '1.123.81 2.41.1').split(/\
 let failed = [];
 for (const version of versions) {
 	console.log(`\n=== end-to-end on n8n ${version}`);
-	const { status } = spawnSync('npm', ['run', '--silent', 'test:e2e'], { stdio: 'inherit', env: { ...process.env, HELENA_N8N_VERSION: version } });
+	const { status } = spawnSync('npm', ['run', '--silent', 'test:e2e'], {
+		stdio: 'inherit',
+		env: { ...process.env, HELENA_N8N_VERSION: version },
+	});
 	if (status !== 0) failed.push(version);
 }
 if (failed.length) {

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { after, before } from 'node:test';
 
 import { DEFAULT_N8N_VERSION, N8n, ensureN8n, packPackage, temporaryUserFolder } from '../../scripts/lib/n8n.mjs';
-import { credentialFor } from './workflows.mjs';
+import { credentialFor } from '../../scripts/lib/workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { startSandbox } = require('../sandbox/index.js');
@@ -69,7 +69,11 @@ export const e2e = {
 	},
 
 	subscriptionCount(count, options) {
-		return this.eventually(() => this.sandbox.state.subscriptions.size, (size) => size === count, options);
+		return this.eventually(
+			() => this.sandbox.state.subscriptions.size,
+			(size) => size === count,
+			options,
+		);
 	},
 };
 

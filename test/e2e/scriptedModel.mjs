@@ -61,7 +61,11 @@ export async function startScriptedModel(script) {
 		res.writeHead(200, { 'content-type': 'text/event-stream' });
 		const delta = { ...message };
 		if (delta.tool_calls) delta.tool_calls = delta.tool_calls.map((call, index) => ({ index, ...call }));
-		const chunk = { ...reply, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: reply.choices[0].finish_reason }] };
+		const chunk = {
+			...reply,
+			object: 'chat.completion.chunk',
+			choices: [{ index: 0, delta, finish_reason: reply.choices[0].finish_reason }],
+		};
 		res.write(`data: ${JSON.stringify(chunk)}\n\n`);
 		res.end('data: [DONE]\n\n');
 	});

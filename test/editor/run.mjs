@@ -14,7 +14,7 @@ import { after, before, describe, test } from 'node:test';
 import { launchChromium } from '../../scripts/lib/chromium.mjs';
 import { exampleFiles, loadExample } from '../../scripts/lib/examples.mjs';
 import { DEFAULT_N8N_VERSION, N8n, ensureN8n, packPackage, packageRoot, temporaryUserFolder } from '../../scripts/lib/n8n.mjs';
-import { CREDENTIAL_ID, credentialFor } from '../e2e/workflows.mjs';
+import { CREDENTIAL_ID, credentialFor } from '../../scripts/lib/workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { startSandbox } = require('../sandbox/index.js');
@@ -49,10 +49,16 @@ function readParameters() {
 		.map((element) => {
 			if (element.classList.contains('notice')) return { notice: element.innerText.trim() };
 			// n8n 1.x says "Credential to connect with", 2.x "Credential"
-			const label = element.innerText.trim().split('\n')[0].trim().replace(/^Credential to connect with$/, 'Credential');
+			const label = element.innerText
+				.trim()
+				.split('\n')[0]
+				.trim()
+				.replace(/^Credential to connect with$/, 'Credential');
 			const container =
 				element.closest('[data-test-id="input-label"], [data-test-id="credentials-label"]')?.parentElement ?? element.parentElement;
-			const chips = [...new Set([...container.querySelectorAll('.el-select__tags-text, .el-tag__content')].map((chip) => chip.innerText.trim()))];
+			const chips = [
+				...new Set([...container.querySelectorAll('.el-select__tags-text, .el-tag__content')].map((chip) => chip.innerText.trim())),
+			];
 			const input = container.querySelector('input:not([type="radio"]), textarea');
 			return { label, value: chips.length ? chips : (input?.value ?? ''), text: container.innerText.trim() };
 		});
@@ -80,7 +86,10 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 				await body();
 			} catch (error) {
 				const file = path.join(tmpdir(), `helena-editor-failure-${name.replace(/\W+/g, '-').slice(0, 60)}.png`);
-				await page?.screenshot().then((png) => writeFileSync(file, png)).catch(() => {});
+				await page
+					?.screenshot()
+					.then((png) => writeFileSync(file, png))
+					.catch(() => {});
 				error.message += `\n(screenshot: ${file})`;
 				throw error;
 			}

@@ -1,14 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { Helena } from '../../nodes/Helena/Helena.node';
-import { subtitleLabels } from '../../nodes/Helena/actions/subtitle';
+import { subtitleLabels } from '../../nodes/Helena/helpers/subtitle';
 
 const { properties, subtitle } = new Helena().description;
 
 describe('the canvas subtitle', () => {
 	const labels = subtitleLabels(properties);
 
-	test('names every operation of every resource in the dropdowns\' words, short enough for the canvas', () => {
+	test("names every operation of every resource in the dropdowns' words, short enough for the canvas", () => {
 		const operations = properties.filter((property: INodeProperties) => property.name === 'operation');
 		const count = operations.reduce((sum, operation) => sum + (operation.options?.length ?? 0), 0);
 		expect(Object.keys(labels)).toHaveLength(count);

@@ -13,10 +13,7 @@ function notUsed(what: string) {
 }
 
 /** What n8n's server passes to the engine, reduced to what our nodes touch. */
-export function additionalDataFor(
-	credentials: HelenaCredentialData,
-	hooks: ExecutionLifecycleHooks,
-): IWorkflowExecuteAdditionalData {
+export function additionalDataFor(credentials: HelenaCredentialData, hooks: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
 	return {
 		credentialsHelper: new TestCredentialsHelper(credentials),
 		hooks,

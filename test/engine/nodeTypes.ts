@@ -1,9 +1,4 @@
-import type {
-	ICredentialType,
-	INodeType,
-	INodeTypes,
-	IVersionedNodeType,
-} from 'n8n-workflow';
+import type { ICredentialType, INodeType, INodeTypes, IVersionedNodeType } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { HelenaApi } from '../../credentials/HelenaApi.credentials';

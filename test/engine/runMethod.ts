@@ -1,11 +1,4 @@
-import type {
-	ILoadOptionsFunctions,
-	INode,
-	INodeListSearchResult,
-	INodeParameters,
-	INodePropertyOptions,
-	INodeType,
-} from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INode, INodeListSearchResult, INodeParameters, INodePropertyOptions, INodeType } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 import { ExecutionLifecycleHooks, LoadOptionsContext } from 'n8n-core';
 

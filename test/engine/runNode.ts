@@ -1,11 +1,4 @@
-import type {
-	ExecutionError,
-	IDataObject,
-	INode,
-	INodeExecutionData,
-	INodeParameters,
-	IRun,
-} from 'n8n-workflow';
+import type { ExecutionError, IDataObject, INode, INodeExecutionData, INodeParameters, IRun } from 'n8n-workflow';
 import { createDeferredPromise, createRunExecutionData, Workflow } from 'n8n-workflow';
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 
@@ -74,11 +67,7 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 		executionData: { nodeExecutionStack: [{ node, data: { main: [items] }, source: null }] },
 	});
 
-	const execute = new WorkflowExecute(
-		additionalDataFor(options.credentials, hooks),
-		'manual',
-		runExecutionData,
-	);
+	const execute = new WorkflowExecute(additionalDataFor(options.credentials, hooks), 'manual', runExecutionData);
 	await execute.processRunExecutionData(workflow);
 	const run = await finished.promise;
 

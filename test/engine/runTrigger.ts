@@ -146,10 +146,7 @@ export function nodeTypesOfAnotherProcess(): INodeTypes {
 
 const logs: LogEntry[] = [];
 const recordingLogger = Object.fromEntries(
-	(['error', 'warn', 'info', 'debug'] as const).map((level) => [
-		level,
-		(message: string) => logs.push({ level, message }),
-	]),
+	(['error', 'warn', 'info', 'debug'] as const).map((level) => [level, (message: string) => logs.push({ level, message })]),
 );
 Container.set(Logger, { ...recordingLogger, scoped: () => recordingLogger } as unknown as Logger);
 
@@ -219,9 +216,7 @@ export class TriggerHarness {
 	}
 
 	/** Activates the workflow (`test: true`: "Listen for test event"); says whether it adopted or created. */
-	async activate(
-		options: { test?: boolean; activation?: WorkflowActivateMode } = {},
-	): Promise<'adopted' | 'created'> {
+	async activate(options: { test?: boolean; activation?: WorkflowActivateMode } = {}): Promise<'adopted' | 'created'> {
 		const kind: Kind = options.test ? 'test' : 'production';
 		if (kind === 'test') this.testStaticData = {};
 		const mode: WorkflowExecuteMode = kind === 'test' ? 'manual' : 'trigger';
@@ -235,8 +230,8 @@ export class TriggerHarness {
 			return exists ? 'adopted' : 'created';
 		} catch (error) {
 			// n8n removes what activation may have left behind; its own failure is only logged.
-			await this.hook(this.workflow(kind), kind, 'delete', 'internal', 'update').catch(
-				(cleanupError: Error) => logs.push({ level: 'error', message: cleanupError.message }),
+			await this.hook(this.workflow(kind), kind, 'delete', 'internal', 'update').catch((cleanupError: Error) =>
+				logs.push({ level: 'error', message: cleanupError.message }),
 			);
 			throw error;
 		}
@@ -255,11 +250,7 @@ export class TriggerHarness {
 	}
 
 	/** Posts JSON like any HTTP client would (a forger, or a test standing in for Helena). */
-	async post(
-		url: string,
-		body: unknown,
-		headers: Record<string, string> = {},
-	): Promise<{ status: number; body: unknown }> {
+	async post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
 		const response = await fetch(url, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', ...headers },
@@ -325,11 +316,7 @@ export class TriggerHarness {
 		};
 	}
 
-	private webhookData(
-		workflow: Workflow,
-		kind: Kind,
-		additionalData: IWorkflowExecuteAdditionalData,
-	): IWebhookData {
+	private webhookData(workflow: Workflow, kind: Kind, additionalData: IWorkflowExecuteAdditionalData): IWebhookData {
 		const node = workflow.getNode(TRIGGER_NODE_NAME) as INode;
 		const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 		const webhookDescription = nodeType.description.webhooks![0];
@@ -401,15 +388,7 @@ export class TriggerHarness {
 				httpResponse: expressResponse(res, record),
 			} as unknown as IWorkflowExecuteAdditionalData;
 			const webhookData = this.webhookData(workflow, kind, additionalData);
-			const context = new WebhookContext(
-				workflow,
-				node,
-				additionalData,
-				kind === 'test' ? 'manual' : 'webhook',
-				webhookData,
-				[],
-				null,
-			);
+			const context = new WebhookContext(workflow, node, additionalData, kind === 'test' ? 'manual' : 'webhook', webhookData, [], null);
 			const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 			const result = await nodeType.webhook!.call(context);
 			record.result = result;

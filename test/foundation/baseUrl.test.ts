@@ -6,17 +6,14 @@ describe('the Base URL', () => {
 	const helena = useSandbox({ seed: 'empty' });
 	beforeEach(() => helena.sandbox.clearRequests());
 
-	test.each(['', '/', '/core', '/core/', '//', '/CORE/'])(
-		'"<host>%s" reaches /core/v1/... exactly once',
-		async (suffix) => {
-			const { error } = await helena.run(getEvents, {
-				credentials: { baseUrl: helena.sandbox.url + suffix },
-			});
+	test.each(['', '/', '/core', '/core/', '//', '/CORE/'])('"<host>%s" reaches /core/v1/... exactly once', async (suffix) => {
+		const { error } = await helena.run(getEvents, {
+			credentials: { baseUrl: helena.sandbox.url + suffix },
+		});
 
-			expect(error).toBeUndefined();
-			expect(helena.sandbox.requests.map((request) => request.path)).toEqual(['/core/v1/webhook/event']);
-		},
-	);
+		expect(error).toBeUndefined();
+		expect(helena.sandbox.requests.map((request) => request.path)).toEqual(['/core/v1/webhook/event']);
+	});
 
 	test('an address that is not http(s) is refused before any request', async () => {
 		const { error } = await helena.run(getEvents, {

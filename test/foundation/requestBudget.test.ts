@@ -31,7 +31,13 @@ describe('the request budget', () => {
 
 	test('concurrent callers never get more than the limit in any window', async () => {
 		const clock = virtualClock();
-		const budget = new RequestBudget([{ limit: 4, ms: 200 }, { limit: 6, ms: 1_000 }], clock);
+		const budget = new RequestBudget(
+			[
+				{ limit: 4, ms: 200 },
+				{ limit: 6, ms: 1_000 },
+			],
+			clock,
+		);
 		const grantedAt: number[] = [];
 
 		await Promise.all(
@@ -73,10 +79,12 @@ describe('the request budget', () => {
 
 		budget.holdFor(2_000);
 		const grantedAt: number[] = [];
-		await Promise.all([budget.take(), budget.take()].map(async (taken) => {
-			await taken;
-			grantedAt.push(clock.now());
-		}));
+		await Promise.all(
+			[budget.take(), budget.take()].map(async (taken) => {
+				await taken;
+				grantedAt.push(clock.now());
+			}),
+		);
 
 		expect(grantedAt).toEqual([2_000, 2_000]);
 	});

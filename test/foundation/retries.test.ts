@@ -65,9 +65,7 @@ describe('retries', () => {
 			events: ['NOT_AN_EVENT'],
 		});
 
-		expect(error?.message).toBe(
-			'Event Names or IDs contains "NOT_AN_EVENT", which Helena does not list (item 0)',
-		);
+		expect(error?.message).toBe('Event Names or IDs contains "NOT_AN_EVENT", which Helena does not list (item 0)');
 		expect(helena.apiRequests().filter((request) => request.method === 'POST')).toHaveLength(0);
 	});
 

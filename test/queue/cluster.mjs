@@ -58,7 +58,12 @@ export class QueueCluster {
 				install,
 				userFolder: folderLike(`helena-queue-worker${index + 1}-`),
 				port,
-				env: { ...env, QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(healthPort), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' },
+				env: {
+					...env,
+					QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+					QUEUE_HEALTH_CHECK_PORT: String(healthPort),
+					N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+				},
 			});
 			worker.name = `worker ${index + 1}`;
 			worker.healthUrl = `http://127.0.0.1:${healthPort}/healthz/readiness`;
@@ -89,9 +94,13 @@ export class QueueCluster {
 		started = Date.now();
 		await Promise.all([
 			this.webhook.start({ args: ['webhook'], readyUrl: `${this.webhook.url}/healthz/readiness`, timeoutMs: 180_000 }),
-			...this.workers.map((worker) => worker.start({ args: ['worker', `--concurrency=${this.concurrency}`], readyUrl: worker.healthUrl, timeoutMs: 180_000 })),
+			...this.workers.map((worker) =>
+				worker.start({ args: ['worker', `--concurrency=${this.concurrency}`], readyUrl: worker.healthUrl, timeoutMs: 180_000 }),
+			),
 		]);
-		log(`webhook process on ${this.webhook.url} and ${this.workers.length} workers (concurrency ${this.concurrency}) ready in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+		log(
+			`webhook process on ${this.webhook.url} and ${this.workers.length} workers (concurrency ${this.concurrency}) ready in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+		);
 		await this.main.signIn();
 		await this.main.createApiKey();
 	}

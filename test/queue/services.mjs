@@ -24,7 +24,10 @@ function onPath(command) {
 function findPostgresBin() {
 	const fromEnv = process.env.HELENA_PG_BIN;
 	if (fromEnv) {
-		if (!existsSync(path.join(fromEnv, 'initdb'))) throw new Error(`HELENA_PG_BIN=${fromEnv} has no initdb. What to do: point it at PostgreSQL's bin folder (e.g. /usr/lib/postgresql/15/bin) or unset it.`);
+		if (!existsSync(path.join(fromEnv, 'initdb')))
+			throw new Error(
+				`HELENA_PG_BIN=${fromEnv} has no initdb. What to do: point it at PostgreSQL's bin folder (e.g. /usr/lib/postgresql/15/bin) or unset it.`,
+			);
 		return fromEnv;
 	}
 	const root = '/usr/lib/postgresql';
@@ -40,7 +43,8 @@ function findPostgresBin() {
 
 function findRedisServer() {
 	const fromEnv = process.env.HELENA_REDIS_SERVER;
-	if (fromEnv && !existsSync(fromEnv)) throw new Error(`HELENA_REDIS_SERVER=${fromEnv} does not exist. What to do: point it at a redis-server binary or unset it.`);
+	if (fromEnv && !existsSync(fromEnv))
+		throw new Error(`HELENA_REDIS_SERVER=${fromEnv} does not exist. What to do: point it at a redis-server binary or unset it.`);
 	return fromEnv || onPath('redis-server');
 }
 
@@ -60,7 +64,9 @@ export function ensureServers() {
 				'and HELENA_REDIS_SERVER at a redis-server binary, then run `npm run test:queue` again.',
 		);
 	}
-	log(`${missing} not found: installing the Debian package${packages.length > 1 ? 's' : ''} ${packages.join(' and ')} (apt-get update, apt-get install; about a minute)`);
+	log(
+		`${missing} not found: installing the Debian package${packages.length > 1 ? 's' : ''} ${packages.join(' and ')} (apt-get update, apt-get install; about a minute)`,
+	);
 	const apt = (args) =>
 		execFileSync('apt-get', args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 	try {
@@ -75,7 +81,9 @@ export function ensureServers() {
 	pgBin = findPostgresBin();
 	redisServer = findRedisServer();
 	if (!pgBin || !redisServer) {
-		throw new Error(`apt-get installed ${packages.join(' and ')} but ${!pgBin ? 'the PostgreSQL binaries (/usr/lib/postgresql/*/bin)' : 'redis-server'} are still missing. What to do: check \`dpkg -L postgresql-15 redis-server\`.`);
+		throw new Error(
+			`apt-get installed ${packages.join(' and ')} but ${!pgBin ? 'the PostgreSQL binaries (/usr/lib/postgresql/*/bin)' : 'redis-server'} are still missing. What to do: check \`dpkg -L postgresql-15 redis-server\`.`,
+		);
 	}
 	return { pgBin, redisServer };
 }
@@ -90,7 +98,10 @@ export async function assertPortFree(port, what) {
 		});
 		socket.once('error', () => resolve(false));
 	});
-	if (inUse) throw new Error(`Port ${port} (${what}) is in use. What to do: stop what listens there, or pick other ports with HELENA_QUEUE_PORT (n8n: base..base+49) and HELENA_QUEUE_PG_PORT / HELENA_QUEUE_REDIS_PORT.`);
+	if (inUse)
+		throw new Error(
+			`Port ${port} (${what}) is in use. What to do: stop what listens there, or pick other ports with HELENA_QUEUE_PORT (n8n: base..base+49) and HELENA_QUEUE_PG_PORT / HELENA_QUEUE_REDIS_PORT.`,
+		);
 }
 
 /** A child server; `stop()` sends `signal` and waits, then kills. */
@@ -135,7 +146,9 @@ function postgresUser() {
 		const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
 		return { uid, gid };
 	} catch {
-		throw new Error('Running as root, but there is no `postgres` user to run PostgreSQL as. What to do: `apt-get install postgresql` (it creates the user), or run the test as a non-root user.');
+		throw new Error(
+			'Running as root, but there is no `postgres` user to run PostgreSQL as. What to do: `apt-get install postgresql` (it creates the user), or run the test as a non-root user.',
+		);
 	}
 }
 
@@ -160,16 +173,36 @@ export async function startPostgres({ pgBin, port, user = 'helena', database = '
 		cwd: folder,
 		stdio: ['ignore', 'ignore', 'pipe'],
 	});
-	const settings = ['listen_addresses=127.0.0.1', `port=${port}`, `unix_socket_directories=${socketDir}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=100'];
-	const server = track('PostgreSQL', spawn(bin('postgres'), ['-D', dataDir, ...settings.flatMap((setting) => ['-c', setting])], { ...owner, cwd: folder, stdio: ['ignore', 'pipe', 'pipe'] }), 'SIGINT');
-	await waitUntil(server, async () => {
-		try {
-			execFileSync(bin('pg_isready'), ['-q', '-h', '127.0.0.1', '-p', String(port), '-U', user], { stdio: 'ignore' });
-			return true;
-		} catch {
-			return false;
-		}
-	}, `PostgreSQL on port ${port}`);
+	const settings = [
+		'listen_addresses=127.0.0.1',
+		`port=${port}`,
+		`unix_socket_directories=${socketDir}`,
+		'fsync=off',
+		'synchronous_commit=off',
+		'full_page_writes=off',
+		'max_connections=100',
+	];
+	const server = track(
+		'PostgreSQL',
+		spawn(bin('postgres'), ['-D', dataDir, ...settings.flatMap((setting) => ['-c', setting])], {
+			...owner,
+			cwd: folder,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		}),
+		'SIGINT',
+	);
+	await waitUntil(
+		server,
+		async () => {
+			try {
+				execFileSync(bin('pg_isready'), ['-q', '-h', '127.0.0.1', '-p', String(port), '-U', user], { stdio: 'ignore' });
+				return true;
+			} catch {
+				return false;
+			}
+		},
+		`PostgreSQL on port ${port}`,
+	);
 	execFileSync(bin('createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', user, database], { stdio: ['ignore', 'ignore', 'pipe'] });
 	log(`PostgreSQL ready on 127.0.0.1:${port}, database ${database}`);
 	return {

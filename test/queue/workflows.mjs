@@ -1,6 +1,6 @@
 // Workflows of the queue-mode test. Each starts from a production webhook, so that its execution is
 // enqueued by the webhook process and runs on a worker (`n8n execute` would run it in its own process).
-import { CREDENTIAL_ID } from '../e2e/workflows.mjs';
+import { CREDENTIAL_ID } from '../../scripts/lib/workflows.mjs';
 
 const credentials = { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' } };
 
@@ -10,7 +10,14 @@ export const phoneOf = (index) => `+55|2196${String(index).padStart(7, '0')}`;
 function chain(id, name, nodes) {
 	const connections = {};
 	for (let i = 0; i < nodes.length - 1; i++) connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
-	return { id, name, active: false, settings: { executionOrder: 'v1', saveDataSuccessExecution: 'all', saveDataErrorExecution: 'all' }, nodes, connections };
+	return {
+		id,
+		name,
+		active: false,
+		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'all', saveDataErrorExecution: 'all' },
+		nodes,
+		connections,
+	};
 }
 
 /** A production webhook at `/webhook/<path>` that answers at once and hands the run to the queue. */
@@ -40,7 +47,9 @@ const phoneExpression = (index) => `'+55|2196' + String(${index}).padStart(7, '0
 export function upsertManyWorkflow(count) {
 	return chain('queueUpsert00001', 'queue upsert many', [
 		webhook('helena-queue-upsert', '6a1f0c55-8f0e-4b61-9d6b-0c6a3c1d7e01'),
-		code(`return Array.from({ length: ${count} }, (_, i) => ({ json: { name: 'Queue contact ' + i, phoneNumber: ${phoneExpression('i')} } }));`),
+		code(
+			`return Array.from({ length: ${count} }, (_, i) => ({ json: { name: 'Queue contact ' + i, phoneNumber: ${phoneExpression('i')} } }));`,
+		),
 		helena({ resource: 'contact', operation: 'upsertMany' }),
 	]);
 }
@@ -50,7 +59,9 @@ export function updateWorkflow(id, label, from, count) {
 	const path = `helena-queue-update-${label.toLowerCase()}`;
 	return chain(id, `queue update ${label}`, [
 		webhook(path, `6a1f0c55-8f0e-4b61-9d6b-0c6a3c1d7e${label === 'A' ? '0a' : '0b'}`),
-		code(`return Array.from({ length: ${count} }, (_, i) => ({ json: { phone: ${phoneExpression(`i + ${from}`)}, annotation: 'Updated by workflow ${label}' } }));`),
+		code(
+			`return Array.from({ length: ${count} }, (_, i) => ({ json: { phone: ${phoneExpression(`i + ${from}`)}, annotation: 'Updated by workflow ${label}' } }));`,
+		),
 		helena({
 			resource: 'contact',
 			operation: 'update',

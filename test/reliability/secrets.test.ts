@@ -37,17 +37,29 @@ const deleteSubscription = {
 const everyKindOfRequest: Array<[string, INodeParameters]> = [
 	['Contact > Get Many', { resource: 'contact', operation: 'getAll', returnAll: true }],
 	['Contact > Search', { resource: 'contact', operation: 'search', textFilter: 'maria', limit: 5 }],
-	['Contact > Get by phone', { resource: 'contact', operation: 'get', contact: { __rl: true, mode: 'phone', value: demo.contactPhone(1) } }],
+	[
+		'Contact > Get by phone',
+		{ resource: 'contact', operation: 'get', contact: { __rl: true, mode: 'phone', value: demo.contactPhone(1) } },
+	],
 	['Contact > Create', createContact],
 	['Contact > Update', updateContact],
-	['Contact > Tags', { resource: 'contact', operation: 'updateTags', contact: { __rl: true, mode: 'id', value: demo.contactId(2) }, tagNames: 'VIP' }],
+	[
+		'Contact > Tags',
+		{ resource: 'contact', operation: 'updateTags', contact: { __rl: true, mode: 'id', value: demo.contactId(2) }, tagNames: 'VIP' },
+	],
 	['Contact > Create or Update Many', { resource: 'contact', operation: 'upsertMany' }],
 	['Contact > Custom fields', { resource: 'contact', operation: 'getCustomFields' }],
 	['Department > Get Many', { resource: 'department', operation: 'getAll' }],
 	['Department > Create', { resource: 'department', operation: 'create', name: 'Plantão' }],
-	['Department > Get Channels', { resource: 'department', operation: 'getChannels', department: { __rl: true, mode: 'id', value: demo.departmentId('Suporte') } }],
+	[
+		'Department > Get Channels',
+		{ resource: 'department', operation: 'getChannels', department: { __rl: true, mode: 'id', value: demo.departmentId('Suporte') } },
+	],
 	['Webhook > Get Events', getEvents],
-	['Webhook > Create', { resource: 'webhook', operation: 'create', name: 'CRM', url: 'https://crm.example.com/hook', events: ['CONTACT_NEW'] }],
+	[
+		'Webhook > Create',
+		{ resource: 'webhook', operation: 'create', name: 'CRM', url: 'https://crm.example.com/hook', events: ['CONTACT_NEW'] },
+	],
 	['Webhook > Get Many', { resource: 'webhook', operation: 'getAll' }],
 ];
 
@@ -89,21 +101,18 @@ describe('secrets: the API key goes to the Base URL host only, and never into ou
 		['POST', createContact],
 		['PUT', updateContact],
 		['DELETE', deleteSubscription],
-	])(
-		'a %s redirected to another host is not followed: that host hears nothing, the error says why',
-		async (method, parameters) => {
-			helena.sandbox.setFaults({ redirectTo: other.url });
+	])('a %s redirected to another host is not followed: that host hears nothing, the error says why', async (method, parameters) => {
+		helena.sandbox.setFaults({ redirectTo: other.url });
 
-			const { items, error } = await helena.run(parameters);
+		const { items, error } = await helena.run(parameters);
 
-			expect(items).toEqual([]);
-			expect(error?.message).toBe(`Helena answered 307, a redirect to ${other.url}, which the node does not follow`);
-			expect(error?.description).toContain('The API key is sent only to the host of the Base URL');
-			expect(helena.apiRequests().map((request) => [request.method, request.status])).toEqual([[method, 307]]);
-			expect(other.requests).toEqual([]);
-			expectNoKeyIn([error, error?.message, error?.description, error?.stack]);
-		},
-	);
+		expect(items).toEqual([]);
+		expect(error?.message).toBe(`Helena answered 307, a redirect to ${other.url}, which the node does not follow`);
+		expect(error?.description).toContain('The API key is sent only to the host of the Base URL');
+		expect(helena.apiRequests().map((request) => [request.method, request.status])).toEqual([[method, 307]]);
+		expect(other.requests).toEqual([]);
+		expectNoKeyIn([error, error?.message, error?.description, error?.stack]);
+	});
 
 	test("the credential's Test Connection request does not follow redirects either (proven in a real n8n by the e2e suite)", () => {
 		expect(new HelenaApi().test.request).toMatchObject({ disableFollowRedirect: true, sendCredentialsOnCrossOriginRedirect: false });

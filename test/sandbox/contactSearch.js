@@ -11,16 +11,48 @@ const { toPublicContact, CONTACT_STATUSES, CONTACT_ORIGINS } = require('./contac
 const v = require('./validate');
 
 const ORDER_FIELDS = [
-	'id', 'createdAt', 'updatedAt', 'companyId', 'name', 'nameWhatsapp', 'nameInstagram', 'nameMessenger',
-	'phoneNumber', 'phoneNumberFormatted', 'email', 'instagram', 'messengerId', 'annotation', 'status', 'origin', 'importedAt',
+	'id',
+	'createdAt',
+	'updatedAt',
+	'companyId',
+	'name',
+	'nameWhatsapp',
+	'nameInstagram',
+	'nameMessenger',
+	'phoneNumber',
+	'phoneNumberFormatted',
+	'email',
+	'instagram',
+	'messengerId',
+	'annotation',
+	'status',
+	'origin',
+	'importedAt',
 ];
 const DIRECTIONS = /** @type {const} */ (['ASCENDING', 'DESCENDING']);
 const DIRECTION_ALIASES = { asc: 'ASCENDING', desc: 'DESCENDING' };
 const DETAILS = /** @type {const} */ (['Tags', 'CustomFields', 'Portfolios']);
 const FILTER_KEYS = [
-	'pageNumber', 'pageSize', 'orderBy', 'orderDirection', 'createdAt', 'updatedAt', 'includeDetails', 'status',
-	'textFilter', 'name', 'phoneNumber', 'email', 'instagram', 'tagIds', 'tagNames', 'portfolioIds', 'portfolioNames',
-	'origin', 'customFields', 'metadata',
+	'pageNumber',
+	'pageSize',
+	'orderBy',
+	'orderDirection',
+	'createdAt',
+	'updatedAt',
+	'includeDetails',
+	'status',
+	'textFilter',
+	'name',
+	'phoneNumber',
+	'email',
+	'instagram',
+	'tagIds',
+	'tagNames',
+	'portfolioIds',
+	'portfolioNames',
+	'origin',
+	'customFields',
+	'metadata',
 ];
 
 /** @param {unknown} raw @param {string} field */
@@ -43,15 +75,18 @@ function parseRange(raw, field) {
 
 /** GET /v1/contact query (PascalCase names, matched case-insensitively). */
 function parseListQuery(query) {
-	const page = v.pageBounds(
-		v.queryInt(query.get('PageNumber'), 'PageNumber'),
-		v.queryInt(query.get('PageSize'), 'PageSize'),
-	);
+	const page = v.pageBounds(v.queryInt(query.get('PageNumber'), 'PageNumber'), v.queryInt(query.get('PageSize'), 'PageSize'));
 	return {
 		...page,
 		status: v.optEnum(query.get('Status') || undefined, CONTACT_STATUSES, 'Status') ?? 'ACTIVE',
-		createdAt: { before: v.optDate(query.get('CreatedAt.Before'), 'CreatedAt.Before'), after: v.optDate(query.get('CreatedAt.After'), 'CreatedAt.After') },
-		updatedAt: { before: v.optDate(query.get('UpdatedAt.Before'), 'UpdatedAt.Before'), after: v.optDate(query.get('UpdatedAt.After'), 'UpdatedAt.After') },
+		createdAt: {
+			before: v.optDate(query.get('CreatedAt.Before'), 'CreatedAt.Before'),
+			after: v.optDate(query.get('CreatedAt.After'), 'CreatedAt.After'),
+		},
+		updatedAt: {
+			before: v.optDate(query.get('UpdatedAt.Before'), 'UpdatedAt.Before'),
+			after: v.optDate(query.get('UpdatedAt.After'), 'UpdatedAt.After'),
+		},
 		orderBy: parseOrderBy(query.get('OrderBy'), 'OrderBy'),
 		orderDirection: v.optEnum(query.get('OrderDirection') || undefined, DIRECTIONS, 'OrderDirection', DIRECTION_ALIASES) ?? 'ASCENDING',
 		details: parseDetails(query.getAll('IncludeDetails'), 'IncludeDetails'),
@@ -119,8 +154,14 @@ function buildMatcher(state, crit) {
 	if (crit.textFilter) {
 		const text = crit.textFilter.toLowerCase();
 		const digits = PHONEISH_RE.test(crit.textFilter) ? phoneDigits(crit.textFilter) : '';
-		tests.push((c) => lc(c.name).includes(text) || lc(c.email).includes(text) || lc(c.instagram).includes(text)
-			|| lc(c.annotation).includes(text) || (digits !== '' && phoneDigits(c.phoneNumber).includes(digits)));
+		tests.push(
+			(c) =>
+				lc(c.name).includes(text) ||
+				lc(c.email).includes(text) ||
+				lc(c.instagram).includes(text) ||
+				lc(c.annotation).includes(text) ||
+				(digits !== '' && phoneDigits(c.phoneNumber).includes(digits)),
+		);
 	}
 	for (const key of ['name', 'email', 'instagram']) {
 		if (crit[key]) {
@@ -171,9 +212,7 @@ function comparator(orderBy, direction) {
 			x = lc(x);
 			y = lc(y);
 		}
-		const r = x < y ? -1 : x > y ? 1
-			: a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1
-				: a.seq - b.seq;
+		const r = x < y ? -1 : x > y ? 1 : a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.seq - b.seq;
 		return r * sign;
 	};
 }

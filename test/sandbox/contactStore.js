@@ -14,13 +14,37 @@ const v = require('./validate');
 const CONTACT_STATUSES = /** @type {const} */ (['ACTIVE', 'ARCHIVED', 'BLOCKED']);
 const CONTACT_ORIGINS = /** @type {const} */ (['CREATED_BY_USER', 'CREATED_FROM_HUB', 'IMPORTED']);
 const UPDATE_FIELDS = /** @type {const} */ ([
-	'Name', 'PhoneNumber', 'Email', 'Instagram', 'Annotation', 'Tags', 'Status', 'CustomFields',
-	'PictureUrl', 'Portfolio', 'SequenceIds', 'Utm', 'Metadata',
+	'Name',
+	'PhoneNumber',
+	'Email',
+	'Instagram',
+	'Annotation',
+	'Tags',
+	'Status',
+	'CustomFields',
+	'PictureUrl',
+	'Portfolio',
+	'SequenceIds',
+	'Utm',
+	'Metadata',
 ]);
 const UTM_KEYS = ['sourceId', 'source', 'clid', 'medium', 'campaign', 'content', 'headline', 'term', 'referralUrl'];
 const BODY_KEYS = [
-	'name', 'phoneNumber', 'email', 'instagram', 'annotation', 'tagIds', 'tagNames', 'portfolioIds',
-	'portfolioNames', 'sequenceIds', 'customFields', 'metadata', 'status', 'pictureUrl', 'utm',
+	'name',
+	'phoneNumber',
+	'email',
+	'instagram',
+	'annotation',
+	'tagIds',
+	'tagNames',
+	'portfolioIds',
+	'portfolioNames',
+	'sequenceIds',
+	'customFields',
+	'metadata',
+	'status',
+	'pictureUrl',
+	'utm',
 ];
 const CREATE_ONLY_ABSENT = new Set(['status', 'pictureUrl', 'utm']);
 
@@ -88,9 +112,21 @@ function fieldsPresent(input) {
 	/** @type {Set<string>} */
 	const set = new Set();
 	const map = {
-		name: 'Name', phoneNumber: 'PhoneNumber', email: 'Email', instagram: 'Instagram', annotation: 'Annotation',
-		tagIds: 'Tags', tagNames: 'Tags', status: 'Status', customFields: 'CustomFields', pictureUrl: 'PictureUrl',
-		portfolioIds: 'Portfolio', portfolioNames: 'Portfolio', sequenceIds: 'SequenceIds', utm: 'Utm', metadata: 'Metadata',
+		name: 'Name',
+		phoneNumber: 'PhoneNumber',
+		email: 'Email',
+		instagram: 'Instagram',
+		annotation: 'Annotation',
+		tagIds: 'Tags',
+		tagNames: 'Tags',
+		status: 'Status',
+		customFields: 'CustomFields',
+		pictureUrl: 'PictureUrl',
+		portfolioIds: 'Portfolio',
+		portfolioNames: 'Portfolio',
+		sequenceIds: 'SequenceIds',
+		utm: 'Utm',
+		metadata: 'Metadata',
 	};
 	for (const key of Object.keys(input)) if (map[key]) set.add(map[key]);
 	return set;
@@ -201,11 +237,13 @@ function insertContact(state, c) {
  */
 function resolveRefs(registry, ids, names, opts) {
 	if (ids && ids.length) {
-		return unique(ids.map((raw) => {
-			const id = raw.toLowerCase();
-			if (!registry.has(id)) throw badRequest(`${opts.label} não encontrada: ${raw}`, opts.field);
-			return id;
-		}));
+		return unique(
+			ids.map((raw) => {
+				const id = raw.toLowerCase();
+				if (!registry.has(id)) throw badRequest(`${opts.label} não encontrada: ${raw}`, opts.field);
+				return id;
+			}),
+		);
 	}
 	if (!names) return ids ? [] : undefined;
 	/** @type {string[]} */
@@ -281,8 +319,14 @@ function applyContactFields(state, c, input, fields, opts) {
 	/** @type {Record<string, any>} */
 	const next = {};
 	const val = (key) => (key in input ? input[key] : opts.clearMissing ? null : undefined);
-	for (const [field, key] of [['Name', 'name'], ['Annotation', 'annotation'], ['PictureUrl', 'pictureUrl'],
-		['PhoneNumber', 'phoneNumber'], ['Email', 'email'], ['Instagram', 'instagram']]) {
+	for (const [field, key] of [
+		['Name', 'name'],
+		['Annotation', 'annotation'],
+		['PictureUrl', 'pictureUrl'],
+		['PhoneNumber', 'phoneNumber'],
+		['Email', 'email'],
+		['Instagram', 'instagram'],
+	]) {
 		if (!fields.has(field)) continue;
 		const value = val(key);
 		if (value === undefined) continue;
@@ -292,14 +336,18 @@ function applyContactFields(state, c, input, fields, opts) {
 	if (fields.has('Status') && input.status) next.status = input.status;
 	if (fields.has('Tags')) {
 		const ids = resolveRefs(state.tags, input.tagIds, input.tagNames, {
-			createNames: opts.tagOperation !== 'DeleteIfExists', label: 'Etiqueta', field: 'tagIds',
+			createNames: opts.tagOperation !== 'DeleteIfExists',
+			label: 'Etiqueta',
+			field: 'tagIds',
 		});
 		if (ids !== undefined) next.tagIds = applyTagOperation(c.tagIds, ids, opts.tagOperation);
 		else if (opts.clearMissing && opts.tagOperation === 'ReplaceAll') next.tagIds = [];
 	}
 	if (fields.has('Portfolio')) {
 		const ids = resolveRefs(state.portfolios, input.portfolioIds, input.portfolioNames, {
-			createNames: true, label: 'Carteira', field: 'portfolioIds',
+			createNames: true,
+			label: 'Carteira',
+			field: 'portfolioIds',
 		});
 		if (ids !== undefined) next.portfolioIds = ids;
 		else if (opts.clearMissing) next.portfolioIds = [];
@@ -351,7 +399,7 @@ const namesOf = (registry, ids) => ids.map((id) => registry.get(id)?.name).filte
 const emptyToNull = (obj) => (obj && Object.keys(obj).length ? { ...obj } : null);
 
 /**
- * PublicContactDTO (api-facts §3); tag, custom field and portfolio details only when asked for.
+ * PublicContactDTO (Helena's API reference, GET /v1/contact/{id}); tag, custom field and portfolio details only when asked for.
  * @param {import('./state').SandboxState} state
  * @param {any} c
  * @param {Details} details
@@ -385,7 +433,7 @@ function toPublicContact(state, c, details) {
 	};
 }
 
-/** The contact as webhook `content` carries it (webhook key names, api-facts §5). */
+/** The contact as webhook `content` carries it (webhook key names, as in Helena's webhooks guide). */
 function toWebhookContact(state, c) {
 	return {
 		id: c.id,

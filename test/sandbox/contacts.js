@@ -1,6 +1,6 @@
 'use strict';
 
-/** Route handlers of the contact endpoints (api-spec §4.1). */
+/** Route handlers of the contact endpoints (the spec's contact section). */
 
 const { badRequest, invalidField, notFound } = require('./errors');
 const { isUuid } = require('./ids');
@@ -63,7 +63,7 @@ function readCreateOptions(raw) {
 		upsert: v.optBool(o.upsert, 'options.upsert') ?? false,
 		getIfExists: v.optBool(o.getIfExists, 'options.getIfExists') ?? false,
 		upsertFields: store.parseFieldList(o.upsertFields, 'options.upsertFields'),
-		// the create/batch default is ReplaceAll (api-facts §7), unlike updates
+		// the create/batch default is ReplaceAll (Helena's API reference, POST /v1/contact options), unlike updates
 		upsertTagOperation: store.parseTagOperation(o.upsertTagOperation, 'options.upsertTagOperation', 'ReplaceAll'),
 	};
 }
@@ -87,8 +87,7 @@ function saveContact(ctx, input, options, alwaysUpsert) {
 	const existing = store.findExisting(state, input);
 	if (existing) {
 		if (options.getIfExists) return existing;
-		if (!options.upsert && !alwaysUpsert)
-			throw Object.assign(badRequest('Contato já existe'), { details: { contactId: existing.id } });
+		if (!options.upsert && !alwaysUpsert) throw Object.assign(badRequest('Contato já existe'), { details: { contactId: existing.id } });
 		let fields = store.fieldsPresent(input);
 		if (options.upsertFields) fields = new Set([...fields].filter((f) => options.upsertFields.has(f)));
 		const result = store.applyContactFields(state, existing, input, fields, {
@@ -122,8 +121,7 @@ function create(ctx) {
 function batch(ctx) {
 	const body = v.pickKnown(ctx.body, ['items', 'options']);
 	if (!Array.isArray(body.items)) throw invalidField('items', "O campo 'items' é obrigatório");
-	if (body.items.length < 1 || body.items.length > 100)
-		throw badRequest("O campo 'items' deve ter entre 1 e 100 contatos", 'items');
+	if (body.items.length < 1 || body.items.length > 100) throw badRequest("O campo 'items' deve ter entre 1 e 100 contatos", 'items');
 	const inputs = body.items.map((item, i) => {
 		const where = `items[${i}].`;
 		if (!v.isPlainObject(item)) throw invalidField(`items[${i}]`, `O item ${i} deve ser um objeto`);
@@ -135,11 +133,13 @@ function batch(ctx) {
 	// check referenced ids up front, so a bad item does not leave the batch half applied
 	for (const [i, input] of inputs.entries()) {
 		store.resolveRefs(ctx.state.tags, input.tagIds, [], { createNames: false, label: 'Etiqueta', field: `items[${i}].tagIds` });
-		store.resolveRefs(ctx.state.portfolios, input.portfolioIds, [], { createNames: false, label: 'Carteira', field: `items[${i}].portfolioIds` });
+		store.resolveRefs(ctx.state.portfolios, input.portfolioIds, [], {
+			createNames: false,
+			label: 'Carteira',
+			field: `items[${i}].portfolioIds`,
+		});
 	}
-	return inputs
-		.map((input) => saveContact(ctx, input, options, true))
-		.map((c) => store.toPublicContact(ctx.state, c, store.ALL_DETAILS));
+	return inputs.map((input) => saveContact(ctx, input, options, true)).map((c) => store.toPublicContact(ctx.state, c, store.ALL_DETAILS));
 }
 
 /** @param {Ctx} ctx @param {any} c */
@@ -163,7 +163,8 @@ function changeTags(ctx, c) {
 	const body = v.pickKnown(ctx.body, ['tagNames', 'tagIds', 'operation']);
 	const tagIds = v.optUuidArray(body.tagIds, 'tagIds');
 	const tagNames = v.optStringArray(body.tagNames, 'tagNames');
-	if (!tagIds?.length && !tagNames?.some((n) => n.trim())) throw badRequest('Informe ao menos uma etiqueta (tagNames ou tagIds)', 'tagNames');
+	if (!tagIds?.length && !tagNames?.some((n) => n.trim()))
+		throw badRequest('Informe ao menos uma etiqueta (tagNames ou tagIds)', 'tagNames');
 	const tagOperation = store.parseTagOperation(body.operation, 'operation', 'InsertIfNotExists');
 	const result = store.applyContactFields(ctx.state, c, { tagIds, tagNames }, new Set(['Tags']), {
 		tagOperation,

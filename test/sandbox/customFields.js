@@ -3,7 +3,17 @@
 const { queryBool } = require('./validate');
 
 const CUSTOM_FIELD_TYPES = /** @type {const} */ ([
-	'GROUP', 'STRING', 'TEXT', 'INTEGER', 'FLOAT', 'SINGLESELECT', 'MULTISELECT', 'DATE', 'TIME', 'DATETIME', 'BOOLEAN',
+	'GROUP',
+	'STRING',
+	'TEXT',
+	'INTEGER',
+	'FLOAT',
+	'SINGLESELECT',
+	'MULTISELECT',
+	'DATE',
+	'TIME',
+	'DATETIME',
+	'BOOLEAN',
 ]);
 
 /** @param {any} def @param {any[]|null} children */

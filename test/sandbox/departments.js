@@ -1,6 +1,6 @@
 'use strict';
 
-/** Route handlers of the department ("team") endpoints (api-spec §4.2, api-facts §4). */
+/** Route handlers of the department ("team") endpoints (the spec's department section). */
 
 const { badRequest, invalidField, notFound } = require('./errors');
 const { newId, nowIso, laterThan } = require('./ids');
@@ -11,11 +11,25 @@ const RESTRICTION_TYPES = /** @type {const} */ (['NONE', 'DEPARTMENT_RESTRICTION
 const SCOPES = /** @type {const} */ (['ALL', 'NONE', 'SELECTED']);
 const DETAILS = /** @type {const} */ (['All', 'Agents', 'Channels']);
 const UPDATE_FIELDS = /** @type {const} */ ([
-	'Name', 'Description', 'IsDefault', 'DistributionIsEnabled', 'ChannelsConfig', 'RestrictionType', 'DistributionConfig',
+	'Name',
+	'Description',
+	'IsDefault',
+	'DistributionIsEnabled',
+	'ChannelsConfig',
+	'RestrictionType',
+	'DistributionConfig',
 ]);
 const AGENT_ACTIONS = /** @type {const} */ (['ReplaceAll', 'Upsert', 'Remove']);
 const BODY_KEYS = [
-	'name', 'description', 'isDefault', 'distributionIsEnabled', 'distributionConfig', 'restrictionType', 'channelsConfig', 'agents', 'fields',
+	'name',
+	'description',
+	'isDefault',
+	'distributionIsEnabled',
+	'distributionConfig',
+	'restrictionType',
+	'channelsConfig',
+	'agents',
+	'fields',
 ];
 const NOT_FOUND_TEXT = 'Departamento não encontrado';
 
@@ -48,7 +62,9 @@ function toPublicDepartment(state, d, show) {
 		distributionConfig: { ...d.distributionConfig },
 		directLinks: d.directLinks ? { ...d.directLinks } : null,
 		distribuitionEnabled: d.distributionEnabled,
-		agents: show.agents ? d.agents.map((a) => ({ userId: a.userId, departmentId: d.id, isAgent: a.isAgent, isSupervisor: a.isSupervisor })) : null,
+		agents: show.agents
+			? d.agents.map((a) => ({ userId: a.userId, departmentId: d.id, isAgent: a.isAgent, isSupervisor: a.isSupervisor }))
+			: null,
 		channels: show.channels ? resolvedChannels(state, d).map((c) => ({ id: c.id, number: c.number, name: c.name, type: c.type })) : null,
 	};
 	return out;
@@ -71,7 +87,11 @@ function readName(value) {
 }
 
 function readDistributionConfig(value) {
-	const raw = v.pickKnown(v.optObject(value, 'distributionConfig'), ['expirationIsEnabled', 'maximumDurationInMinutes', 'inactivityTimeInMinutes'], 'distributionConfig');
+	const raw = v.pickKnown(
+		v.optObject(value, 'distributionConfig'),
+		['expirationIsEnabled', 'maximumDurationInMinutes', 'inactivityTimeInMinutes'],
+		'distributionConfig',
+	);
 	return {
 		expirationIsEnabled: v.optBool(raw.expirationIsEnabled, 'distributionConfig.expirationIsEnabled') ?? false,
 		maximumDurationInMinutes: v.optInt(raw.maximumDurationInMinutes, 'distributionConfig.maximumDurationInMinutes', 0) ?? null,
@@ -79,7 +99,7 @@ function readDistributionConfig(value) {
 	};
 }
 
-/** Channels are referenced by id, name or number (api-facts §4); stored as ids. */
+/** Channels are referenced by id, name or number (Helena's API reference, channelsConfig); stored as ids. */
 function readChannelsConfig(state, value) {
 	const raw = v.pickKnown(v.optObject(value, 'channelsConfig'), ['scope', 'channels'], 'channelsConfig');
 	const scope = v.optEnum(raw.scope, SCOPES, 'channelsConfig.scope') ?? 'ALL';
@@ -172,7 +192,8 @@ function update(ctx) {
 	if (fields.has('Name')) next.name = readName(body.name);
 	if (fields.has('Description')) next.description = v.optString(body.description, 'description', { max: 500 }) ?? null;
 	if (fields.has('IsDefault')) next.isDefault = v.optBool(body.isDefault, 'isDefault') ?? false;
-	if (fields.has('DistributionIsEnabled')) next.distributionEnabled = v.optBool(body.distributionIsEnabled, 'distributionIsEnabled') ?? false;
+	if (fields.has('DistributionIsEnabled'))
+		next.distributionEnabled = v.optBool(body.distributionIsEnabled, 'distributionIsEnabled') ?? false;
 	if (fields.has('ChannelsConfig')) next.channelsConfig = readChannelsConfig(state, body.channelsConfig);
 	if (fields.has('RestrictionType')) next.restrictionType = v.optEnum(body.restrictionType, RESTRICTION_TYPES, 'restrictionType') ?? 'NONE';
 	if (fields.has('DistributionConfig')) next.distributionConfig = readDistributionConfig(body.distributionConfig);

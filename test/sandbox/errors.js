@@ -2,7 +2,7 @@
 
 const { newId, shortCode } = require('./ids');
 
-/** .NET `HttpStatusCode` names, which the API puts in `httpStatusCode` (api-facts §6). */
+/** .NET `HttpStatusCode` names, which the API puts in `httpStatusCode` (Helena's error body, InternalException). */
 const STATUS_NAMES = {
 	400: 'BadRequest',
 	401: 'Unauthorized',
@@ -61,7 +61,7 @@ function invalidField(field, text) {
 	return new ApiError(400, 'VALIDATION_ERROR', text ?? `O campo '${field}' é inválido`, { field });
 }
 
-/** The real service answers "not found" with HTTP 500 and key FORM_ERROR (api-facts §6). */
+/** The real service answers "not found" with HTTP 500 and key FORM_ERROR (observed on the live API). */
 function notFound(text) {
 	return new ApiError(500, 'FORM_ERROR', text);
 }

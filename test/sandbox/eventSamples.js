@@ -3,7 +3,7 @@
 /**
  * Plausible `content` for events delivered without one (sb.deliver(type) / POST /__sandbox/events).
  * SESSION_* follow the chat session object, MESSAGE_* the 2022 vendor examples, CONTACT_* the
- * webhook contact shape (api-facts §5); PAYMENT_* and PANEL_* are small invented shapes.
+ * webhook contact shape (Helena's webhooks guide); PAYMENT_* and PANEL_* are small invented shapes.
  */
 
 const { newId, nowIso } = require('./ids');
@@ -81,12 +81,33 @@ function message(state, direction, overrides) {
 
 function payment(state, status) {
 	const now = nowIso();
-	return { id: newId(), createdAt: now, updatedAt: now, contactId: someContact(state).id, sessionId: null, amount: 149.9, currency: 'BRL', status, description: 'Plano Pro - mensal' };
+	return {
+		id: newId(),
+		createdAt: now,
+		updatedAt: now,
+		contactId: someContact(state).id,
+		sessionId: null,
+		amount: 149.9,
+		currency: 'BRL',
+		status,
+		description: 'Plano Pro - mensal',
+	};
 }
 
 function card(state, overrides) {
 	const now = nowIso();
-	return { id: newId(), createdAt: now, updatedAt: now, panelId: newId(), stepId: newId(), title: 'Oportunidade - Plano Pro', contactIds: [someContact(state).id], responsibleUserId: null, value: 1490, ...overrides };
+	return {
+		id: newId(),
+		createdAt: now,
+		updatedAt: now,
+		panelId: newId(),
+		stepId: newId(),
+		title: 'Oportunidade - Plano Pro',
+		contactIds: [someContact(state).id],
+		responsibleUserId: null,
+		value: 1490,
+		...overrides,
+	};
 }
 
 function note() {
@@ -97,23 +118,37 @@ function note() {
 /** @param {import('./state').SandboxState} state @param {string} eventType */
 function sampleContent(state, eventType) {
 	switch (eventType) {
-		case 'SESSION_NEW': return session(state, {});
-		case 'SESSION_UPDATE': return session(state, { status: 'IN_PROGRESS', firstUserInteractionAt: nowIso(), firstAgentMessageAt: null });
-		case 'SESSION_COMPLETE': return session(state, { status: 'COMPLETED', active: false, endAt: nowIso() });
-		case 'MESSAGE_RECEIVED': return message(state, 'FROM_HUB', {});
-		case 'MESSAGE_SENT': return message(state, 'TO_HUB', {});
-		case 'MESSAGE_UPDATED': return message(state, 'TO_HUB', { status: 'READ', readContactAt: nowIso() });
+		case 'SESSION_NEW':
+			return session(state, {});
+		case 'SESSION_UPDATE':
+			return session(state, { status: 'IN_PROGRESS', firstUserInteractionAt: nowIso(), firstAgentMessageAt: null });
+		case 'SESSION_COMPLETE':
+			return session(state, { status: 'COMPLETED', active: false, endAt: nowIso() });
+		case 'MESSAGE_RECEIVED':
+			return message(state, 'FROM_HUB', {});
+		case 'MESSAGE_SENT':
+			return message(state, 'TO_HUB', {});
+		case 'MESSAGE_UPDATED':
+			return message(state, 'TO_HUB', { status: 'READ', readContactAt: nowIso() });
 		case 'CONTACT_NEW':
 		case 'CONTACT_UPDATE':
-		case 'CONTACT_TAG_UPDATE': return toWebhookContact(state, someContact(state));
-		case 'PAYMENT_NEW': return payment(state, 'PENDING');
-		case 'PAYMENT_UPDATE': return payment(state, 'PAID');
-		case 'PANEL_CARD_NEW': return card(state, {});
-		case 'PANEL_CARD_UPDATE': return card(state, { title: 'Oportunidade - Plano Enterprise' });
-		case 'PANEL_CARD_STEP_CHANGE': return card(state, { previousStepId: newId() });
+		case 'CONTACT_TAG_UPDATE':
+			return toWebhookContact(state, someContact(state));
+		case 'PAYMENT_NEW':
+			return payment(state, 'PENDING');
+		case 'PAYMENT_UPDATE':
+			return payment(state, 'PAID');
+		case 'PANEL_CARD_NEW':
+			return card(state, {});
+		case 'PANEL_CARD_UPDATE':
+			return card(state, { title: 'Oportunidade - Plano Enterprise' });
+		case 'PANEL_CARD_STEP_CHANGE':
+			return card(state, { previousStepId: newId() });
 		case 'PANEL_CARD_NOTE_NEW':
-		case 'PANEL_CARD_NOTE_UPDATE': return note();
-		default: return { id: newId(), createdAt: nowIso() };
+		case 'PANEL_CARD_NOTE_UPDATE':
+			return note();
+		default:
+			return { id: newId(), createdAt: nowIso() };
 	}
 }
 

@@ -24,7 +24,7 @@ const { createPrng } = require('./ids');
  * @property {string|RegExp|undefined} path  prefix (with or without /core) or RegExp on the decoded path
  */
 
-/** Vendor limits (api-facts §1): 200 requests / 5 s and 1,000 / 5 min per account. */
+/** Vendor limits (Helena's rate-limiting guide): 200 requests / 5 s and 1,000 / 5 min per account. */
 const VENDOR_LIMITS = [
 	{ windowMs: 5_000, max: 200 },
 	{ windowMs: 300_000, max: 1_000 },
@@ -83,9 +83,10 @@ class Faults {
 		if (patch.rate429 !== undefined) s.rate429 = fraction(patch.rate429, 'rate429');
 		if (patch.rate5xx !== undefined) s.rate5xx = fraction(patch.rate5xx, 'rate5xx');
 		if ('retryAfterSeconds' in patch)
-			s.retryAfterSeconds = patch.retryAfterSeconds === undefined || patch.retryAfterSeconds === null
-				? undefined
-				: nonNegative(patch.retryAfterSeconds, 'retryAfterSeconds');
+			s.retryAfterSeconds =
+				patch.retryAfterSeconds === undefined || patch.retryAfterSeconds === null
+					? undefined
+					: nonNegative(patch.retryAfterSeconds, 'retryAfterSeconds');
 		if (patch.enforceRateLimits !== undefined) {
 			const on = Boolean(patch.enforceRateLimits);
 			if (on && !s.enforceRateLimits) this.limiter.reset();

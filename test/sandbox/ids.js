@@ -22,7 +22,10 @@ function newId() {
  * @param {...(string|number)} parts
  */
 function stableId(...parts) {
-	const hash = crypto.createHash('sha1').update(`helena-sandbox:${parts.join(':')}`).digest();
+	const hash = crypto
+		.createHash('sha1')
+		.update(`helena-sandbox:${parts.join(':')}`)
+		.digest();
 	hash[6] = (hash[6] & 0x0f) | 0x50;
 	hash[8] = (hash[8] & 0x3f) | 0x80;
 	const hex = hash.subarray(0, 16).toString('hex');

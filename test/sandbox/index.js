@@ -52,7 +52,20 @@ class Sandbox {
 		this.deliverer = new Deliverer(() => this.state, this.deliveries);
 		this.server = createServer(this);
 		this.url = '';
-		for (const name of ['clearRequests', 'setFaults', 'failNext', 'seedContacts', 'reset', 'deliver', 'waitForDeliveries', 'close', 'snapshot', 'counts', 'setClock', 'setPageOrder'])
+		for (const name of [
+			'clearRequests',
+			'setFaults',
+			'failNext',
+			'seedContacts',
+			'reset',
+			'deliver',
+			'waitForDeliveries',
+			'close',
+			'snapshot',
+			'counts',
+			'setClock',
+			'setPageOrder',
+		])
 			this[name] = this[name].bind(this);
 	}
 

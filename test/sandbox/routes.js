@@ -1,6 +1,6 @@
 'use strict';
 
-/** The endpoints of api-spec §4, relative to /core. Literal segments are listed before `:params`. */
+/** The endpoints of the spec's endpoint list, relative to /core. Literal segments are listed before `:params`. */
 
 const contacts = require('./contacts');
 const customFields = require('./customFields');
@@ -39,7 +39,10 @@ const TABLE = [
 
 const ROUTES = TABLE.map(([method, pattern, handler]) => ({
 	method,
-	segments: pattern.split('/').slice(1).map((s) => (s.startsWith(':') ? { param: s.slice(1) } : { literal: s.toLowerCase() })),
+	segments: pattern
+		.split('/')
+		.slice(1)
+		.map((s) => (s.startsWith(':') ? { param: s.slice(1) } : { literal: s.toLowerCase() })),
 	handler,
 }));
 

@@ -66,7 +66,14 @@ describe('transport', () => {
 		expectErrorBody(await core('POST', '/v1/contact', '{"name": '), 400, 'FORM_ERROR');
 		const res = await call('POST', '/core/v1/contact', 'name=x', { authorization: KEY, 'content-type': 'text/plain' });
 		expect(res.status).toBe(415);
-		expect((await call('POST', '/core/v1/contact', '{"name":"A","phoneNumber":"5511912345678"}', { authorization: KEY, 'content-type': 'application/problem+json' })).status).toBe(200);
+		expect(
+			(
+				await call('POST', '/core/v1/contact', '{"name":"A","phoneNumber":"5511912345678"}', {
+					authorization: KEY,
+					'content-type': 'application/problem+json',
+				})
+			).status,
+		).toBe(200);
 	});
 
 	test('request log keeps raw path, decoded path, query arrays, headers, body and status', async () => {
@@ -89,13 +96,36 @@ describe('transport', () => {
 describe('contacts: list and filter', () => {
 	test('paging envelope, defaults and bounds', async () => {
 		const p1 = (await core('GET', '/v1/contact')).json;
-		expect(p1).toMatchObject({ pageNumber: 1, pageSize: 15, orderBy: 'createdAt', orderDirection: 'ASCENDING', totalItems: 17, totalPages: 2, hasMorePages: true });
+		expect(p1).toMatchObject({
+			pageNumber: 1,
+			pageSize: 15,
+			orderBy: 'createdAt',
+			orderDirection: 'ASCENDING',
+			totalItems: 17,
+			totalPages: 2,
+			hasMorePages: true,
+		});
 		expect(p1.items).toHaveLength(15);
-		expect(p1.items[0]).toMatchObject({ id: demo.contactId(1), phoneNumber: '+55|11999999999', tagIds: null, customFields: null, portfolioIds: null });
+		expect(p1.items[0]).toMatchObject({
+			id: demo.contactId(1),
+			phoneNumber: '+55|11999999999',
+			tagIds: null,
+			customFields: null,
+			portfolioIds: null,
+		});
 		const p2 = (await core('GET', '/v1/contact?PageNumber=2')).json;
 		expect(p2).toMatchObject({ pageNumber: 2, hasMorePages: false });
 		expect(p2.items).toHaveLength(2);
-		for (const bad of ['PageSize=0', 'PageSize=101', 'PageNumber=0', 'PageSize=abc', 'OrderBy=shoeSize', 'OrderDirection=UP', 'Status=GONE', 'IncludeDetails=Everything'])
+		for (const bad of [
+			'PageSize=0',
+			'PageSize=101',
+			'PageNumber=0',
+			'PageSize=abc',
+			'OrderBy=shoeSize',
+			'OrderDirection=UP',
+			'Status=GONE',
+			'IncludeDetails=Everything',
+		])
 			expectErrorBody(await core('GET', `/v1/contact?${bad}`), 400, expect.any(String));
 		const archived = (await core('GET', '/v1/contact?Status=ARCHIVED')).json;
 		expect(archived.totalItems).toBe(2);
@@ -130,7 +160,16 @@ describe('contacts: list and filter', () => {
 
 	test('custom field definitions, flat and nested', async () => {
 		const flat = (await core('GET', '/v1/contact/custom-field')).json;
-		expect(flat.map((d) => d.key)).toEqual([null, 'cpf', 'data_nascimento', 'plano', 'pontos', 'aceita_marketing', 'interesses', 'ticket_medio']);
+		expect(flat.map((d) => d.key)).toEqual([
+			null,
+			'cpf',
+			'data_nascimento',
+			'plano',
+			'pontos',
+			'aceita_marketing',
+			'interesses',
+			'ticket_medio',
+		]);
 		expect(flat.every((d) => d.children === null)).toBe(true);
 		const nested = (await core('GET', '/v1/contact/custom-field?NestedList=true')).json;
 		const group = nested.find((d) => d.type === 'GROUP');
@@ -141,23 +180,51 @@ describe('contacts: list and filter', () => {
 
 describe('contacts: writes', () => {
 	test('create, then exists error / getIfExists / upsert (phones match by digits)', async () => {
-		const created = await core('POST', '/v1/contact', { name: 'Novo', phoneNumber: '+55 11 91234-5678', tagNames: ['Lead', 'Prospect'], customFields: { pontos: '7', plano: 'nope', unknown: 1 }, metadata: { a: 1, b: 2 } });
+		const created = await core('POST', '/v1/contact', {
+			name: 'Novo',
+			phoneNumber: '+55 11 91234-5678',
+			tagNames: ['Lead', 'Prospect'],
+			customFields: { pontos: '7', plano: 'nope', unknown: 1 },
+			metadata: { a: 1, b: 2 },
+		});
 		expect(created.status).toBe(200);
-		expect(created.json).toMatchObject({ name: 'Novo', origin: 'CREATED_BY_USER', status: 'ACTIVE', phoneNumberFormatted: '+55 11 91234-5678', tagNames: ['Lead', 'Prospect'], customFields: { pontos: 7 }, metadata: { a: 1, b: 2 } });
+		expect(created.json).toMatchObject({
+			name: 'Novo',
+			origin: 'CREATED_BY_USER',
+			status: 'ACTIVE',
+			phoneNumberFormatted: '+55 11 91234-5678',
+			tagNames: ['Lead', 'Prospect'],
+			customFields: { pontos: 7 },
+			metadata: { a: 1, b: 2 },
+		});
 		expect(sb.state.tags.size).toBe(5);
 
 		const again = await core('POST', '/v1/contact', { name: 'Outro', phoneNumber: '5511912345678' });
 		expectErrorBody(again, 400, 'FORM_ERROR');
 		expect(again.json.text).toBe('Contato já existe');
 
-		const got = await core('POST', '/v1/contact', { name: 'Outro', phoneNumber: '+55|11912345678', options: { getIfExists: true, upsert: true } });
+		const got = await core('POST', '/v1/contact', {
+			name: 'Outro',
+			phoneNumber: '+55|11912345678',
+			options: { getIfExists: true, upsert: true },
+		});
 		expect(got.json).toMatchObject({ id: created.json.id, name: 'Novo' });
 
 		const upserted = await core('POST', '/v1/contact', {
-			name: 'Renomeado', email: 'novo@example.com', phoneNumber: '5511912345678', tagNames: ['VIP'], metadata: { a: null },
+			name: 'Renomeado',
+			email: 'novo@example.com',
+			phoneNumber: '5511912345678',
+			tagNames: ['VIP'],
+			metadata: { a: null },
 			options: { upsert: true, upsertFields: ['Name', 'Tags', 'Metadata'], upsertTagOperation: 'INSERTIFNOTEXISTS' },
 		});
-		expect(upserted.json).toMatchObject({ id: created.json.id, name: 'Renomeado', email: null, tagNames: ['Lead', 'Prospect', 'VIP'], metadata: { b: 2 } });
+		expect(upserted.json).toMatchObject({
+			id: created.json.id,
+			name: 'Renomeado',
+			email: null,
+			tagNames: ['Lead', 'Prospect', 'VIP'],
+			metadata: { b: 2 },
+		});
 		expect(sb.state.contacts.size).toBe(21);
 
 		expectErrorBody(await core('POST', '/v1/contact', { name: 'x'.repeat(256) }), 400, 'FORM_ERROR');
@@ -167,15 +234,28 @@ describe('contacts: writes', () => {
 	test('update by id and by phone applies only the named fields', async () => {
 		const id = demo.contactId(2);
 		const before = sb.state.contacts.get(id).updatedAt;
-		const res = await core('PUT', `/v2/contact/${id}`, { fields: ['name', 'Status'], name: 'João S.', email: 'ignored@example.com', status: 'ARCHIVED' });
+		const res = await core('PUT', `/v2/contact/${id}`, {
+			fields: ['name', 'Status'],
+			name: 'João S.',
+			email: 'ignored@example.com',
+			status: 'ARCHIVED',
+		});
 		expect(res.json).toMatchObject({ name: 'João S.', email: 'joao.santos@example.com', status: 'ARCHIVED' });
 		expect(res.json.updatedAt > before).toBe(true);
 
-		const byPhone = await core('PUT', `/v1/contact/phonenumber/${enc('5511999999999')}`, { tagNames: ['Lead'], utm: { source: 'meta' }, pictureUrl: 'https://x/y.png' });
+		const byPhone = await core('PUT', `/v1/contact/phonenumber/${enc('5511999999999')}`, {
+			tagNames: ['Lead'],
+			utm: { source: 'meta' },
+			pictureUrl: 'https://x/y.png',
+		});
 		expect(byPhone.json).toMatchObject({ id: demo.contactId(1), tagNames: ['Cliente', 'VIP', 'Lead'], utm: { source: 'meta' } });
 		expect(sb.state.contacts.get(demo.contactId(1)).pictureUrl).toBe('https://x/y.png');
 
-		const replaced = await core('PUT', `/v2/contact/${id}`, { fields: ['Tags'], tagNames: ['VIP'], options: { tagsOperation: 'ReplaceAll' } });
+		const replaced = await core('PUT', `/v2/contact/${id}`, {
+			fields: ['Tags'],
+			tagNames: ['VIP'],
+			options: { tagsOperation: 'ReplaceAll' },
+		});
 		expect(replaced.json.tagNames).toEqual(['VIP']);
 		expectErrorBody(await core('PUT', `/v2/contact/${id}`, { fields: ['Shoe'] }), 400, expect.any(String));
 	});
@@ -185,7 +265,9 @@ describe('contacts: writes', () => {
 		const tags = async (path, body) => (await core('POST', path, body)).json.tagNames;
 		expect(await tags(`/v1/contact/${id}/tags`, { tagNames: ['Lead', 'VIP'] })).toEqual(['Cliente', 'VIP', 'Lead']);
 		expect(await tags(`/v1/contact/${id}/tags`, { tagNames: ['cliente'], operation: 'ExcluiIfExists' })).toEqual(['VIP', 'Lead']);
-		expect(await tags(`/v1/contact/phonenumber/${enc('+55|11999999999')}/tags`, { tagIds: [demo.tagId('Newsletter')], operation: 'ReplaceAll' })).toEqual(['Newsletter']);
+		expect(
+			await tags(`/v1/contact/phonenumber/${enc('+55|11999999999')}/tags`, { tagIds: [demo.tagId('Newsletter')], operation: 'ReplaceAll' }),
+		).toEqual(['Newsletter']);
 		expect(await tags(`/v1/contact/${enc('+55|11999999999')}/tags`, { tagNames: ['Newsletter'], operation: 'DeleteIfExists' })).toEqual([]);
 		expectErrorBody(await core('POST', `/v1/contact/${id}/tags`, { tagNames: [] }), 400, 'FORM_ERROR');
 		expectErrorBody(await core('POST', `/v1/contact/${id}/tags`, { tagNames: ['x'], operation: 'Toggle' }), 400, expect.any(String));
@@ -204,7 +286,11 @@ describe('contacts: writes', () => {
 		expect(res.json[1].id).toBe(demo.contactId(1));
 		expect(sb.state.contacts.size).toBe(22);
 		expectErrorBody(await core('POST', '/v2/contact/batch', { items: [] }), 400, 'FORM_ERROR');
-		expectErrorBody(await core('POST', '/v2/contact/batch', { items: Array.from({ length: 101 }, (_, i) => ({ name: `n${i}` })) }), 400, 'FORM_ERROR');
+		expectErrorBody(
+			await core('POST', '/v2/contact/batch', { items: Array.from({ length: 101 }, (_, i) => ({ name: `n${i}` })) }),
+			400,
+			'FORM_ERROR',
+		);
 	});
 
 	test('not found is HTTP 500 FORM_ERROR; malformed ids are 400', async () => {
@@ -233,18 +319,27 @@ describe('departments', () => {
 
 		expectErrorBody(await core('POST', '/v1/department', { name: '' }), 400, 'FORM_ERROR');
 		expectErrorBody(await core('POST', '/v1/department', { name: 'x'.repeat(101) }), 400, 'FORM_ERROR');
-		expectErrorBody(await core('POST', '/v1/department', { name: 'X', agents: [{ userId: '00000000-0000-4000-8000-000000000000' }] }), 400, 'FORM_ERROR');
-		const created = (await core('POST', '/v1/department', {
-			name: 'Pós-venda', isDefault: true, distributionIsEnabled: true,
-			channelsConfig: { scope: 'SELECTED', channels: ['WhatsApp Comercial', '5511940000002'] },
-			agents: [{ userId: demo.userId('Bruno Lima'), isAgent: true, isSupervisor: false }],
-		})).json;
+		expectErrorBody(
+			await core('POST', '/v1/department', { name: 'X', agents: [{ userId: '00000000-0000-4000-8000-000000000000' }] }),
+			400,
+			'FORM_ERROR',
+		);
+		const created = (
+			await core('POST', '/v1/department', {
+				name: 'Pós-venda',
+				isDefault: true,
+				distributionIsEnabled: true,
+				channelsConfig: { scope: 'SELECTED', channels: ['WhatsApp Comercial', '5511940000002'] },
+				agents: [{ userId: demo.userId('Bruno Lima'), isAgent: true, isSupervisor: false }],
+			})
+		).json;
 		expect(created).toMatchObject({ name: 'Pós-venda', isDefault: true, distribuitionEnabled: true });
 		expect(created.channels.map((c) => c.name)).toEqual(['WhatsApp Comercial', 'WhatsApp Suporte']);
 		expect(sb.state.departments.get(suporte).isDefault).toBe(false);
 
 		expectErrorBody(await core('PUT', `/v1/department/${created.id}`, { name: 'Y' }), 400, 'FORM_ERROR');
-		const updated = (await core('PUT', `/v1/department/${created.id}`, { fields: ['Description'], name: 'ignored', description: 'Nova' })).json;
+		const updated = (await core('PUT', `/v1/department/${created.id}`, { fields: ['Description'], name: 'ignored', description: 'Nova' }))
+			.json;
 		expect(updated).toMatchObject({ name: 'Pós-venda', description: 'Nova' });
 
 		const body = { action: 'Upsert', items: [{ userId: demo.userId('Ana Souza'), isAgent: true, isSupervisor: true }] };
@@ -252,7 +347,10 @@ describe('departments', () => {
 		expect(sb.state.departments.get(created.id).agents).toHaveLength(2);
 		expectErrorBody(await core('PUT', `/v1/department/${created.id}/agents`, { items: [] }), 400, 'FORM_ERROR');
 
-		expect((await core('GET', `/v1/department/${created.id}/channel`)).json).toEqual({ scope: 'SELECTED', channels: [demo.channelId('WhatsApp Comercial'), demo.channelId('WhatsApp Suporte')] });
+		expect((await core('GET', `/v1/department/${created.id}/channel`)).json).toEqual({
+			scope: 'SELECTED',
+			channels: [demo.channelId('WhatsApp Comercial'), demo.channelId('WhatsApp Suporte')],
+		});
 		const del = await core('DELETE', `/v1/department/${created.id}`);
 		expect(del.status).toBe(200);
 		expect(del.text).toBe('');
@@ -288,8 +386,15 @@ describe('webhooks', () => {
 		expect(events).toHaveLength(16);
 		expect(events[0]).toEqual({ event: 'SESSION_NEW', description: 'Atendimento criado' });
 		const good = { name: 'n8n', url: 'https://example.com/hook', events: ['SESSION_NEW'] };
-		for (const bad of [{ ...good, name: '' }, { ...good, name: 'x'.repeat(101) }, { ...good, url: `https://e.com/${'x'.repeat(490)}` },
-			{ ...good, url: 'ftp://e.com' }, { ...good, events: [] }, { ...good, events: ['NOPE'] }, { url: good.url, events: good.events }])
+		for (const bad of [
+			{ ...good, name: '' },
+			{ ...good, name: 'x'.repeat(101) },
+			{ ...good, url: `https://e.com/${'x'.repeat(490)}` },
+			{ ...good, url: 'ftp://e.com' },
+			{ ...good, events: [] },
+			{ ...good, events: ['NOPE'] },
+			{ url: good.url, events: good.events },
+		])
 			expect((await core('POST', '/v1/webhook/subscription', bad)).status).toBe(400);
 		const sub = (await core('POST', '/v1/webhook/subscription', good)).json;
 		expect(sub).toMatchObject({ name: 'n8n', enabled: true, events: [{ event: 'SESSION_NEW', description: 'Atendimento criado' }] });
@@ -302,7 +407,13 @@ describe('webhooks', () => {
 	});
 
 	test('deliver SESSION_NEW to enabled subscribers, plus automatic CONTACT_NEW', async () => {
-		const sub = (await core('POST', '/v1/webhook/subscription', { name: 'a', url: `${receiverUrl}/hook/secret`, events: ['SESSION_NEW', 'CONTACT_NEW'] })).json;
+		const sub = (
+			await core('POST', '/v1/webhook/subscription', {
+				name: 'a',
+				url: `${receiverUrl}/hook/secret`,
+				events: ['SESSION_NEW', 'CONTACT_NEW'],
+			})
+		).json;
 		await core('POST', '/v1/webhook/subscription', { name: 'off', url: `${receiverUrl}/off`, events: ['SESSION_NEW'], enabled: false });
 		const results = await sb.deliver('SESSION_NEW');
 		expect(results).toEqual([{ subscriptionId: sub.id, url: `${receiverUrl}/hook/secret`, status: 200 }]);
@@ -312,14 +423,27 @@ describe('webhooks', () => {
 		expect(headers['content-type']).toBe('application/json');
 		expect(body.eventType).toBe('SESSION_NEW');
 		expect(body.date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}Z$/);
-		expect(body.content).toMatchObject({ active: true, status: 'STARTED', endAt: null, contactId: demo.contactId(1), departmentId: null, userId: null, origin: 'CUSTOMER' });
+		expect(body.content).toMatchObject({
+			active: true,
+			status: 'STARTED',
+			endAt: null,
+			contactId: demo.contactId(1),
+			departmentId: null,
+			userId: null,
+			origin: 'CUSTOMER',
+		});
 		expect(body.content.contactDetails).toMatchObject({ id: demo.contactId(1), phonenumber: '+55|11999999999' });
 
 		await core('POST', '/v1/contact', { name: 'Hook', phoneNumber: '5511977776666', tagNames: ['VIP'] });
 		await sb.waitForDeliveries();
 		expect(received).toHaveLength(2);
 		expect(received[1].body.eventType).toBe('CONTACT_NEW');
-		expect(received[1].body.content).toMatchObject({ name: 'Hook', phonenumber: '5511977776666', phonenumberFormatted: '+55 11 97777-6666', tagsId: [demo.tagId('VIP')] });
+		expect(received[1].body.content).toMatchObject({
+			name: 'Hook',
+			phonenumber: '5511977776666',
+			phonenumberFormatted: '+55 11 97777-6666',
+			tagsId: [demo.tagId('VIP')],
+		});
 		expect(sb.deliveries).toHaveLength(2);
 
 		const viaHttp = await call('POST', '/__sandbox/events', { eventType: 'SESSION_NEW', content: { id: 'x' } }, {});

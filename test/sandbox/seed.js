@@ -82,17 +82,45 @@ function seedCustomFields(state) {
 
 /** @type {[string, string|null, string|null, string[], Record<string, any>][]} name, email, instagram, tags, extra */
 const DEMO_CONTACTS = [
-	['Maria Silva', 'maria.silva@example.com', 'maria.silva', ['Cliente', 'VIP'], { customFields: { cpf: '123.456.789-09', plano: 'Pro', pontos: 120, aceita_marketing: true }, metadata: { crmId: 'CRM-0001' }, portfolios: ['Carteira Sul'] }],
+	[
+		'Maria Silva',
+		'maria.silva@example.com',
+		'maria.silva',
+		['Cliente', 'VIP'],
+		{
+			customFields: { cpf: '123.456.789-09', plano: 'Pro', pontos: 120, aceita_marketing: true },
+			metadata: { crmId: 'CRM-0001' },
+			portfolios: ['Carteira Sul'],
+		},
+	],
 	['João Santos', 'joao.santos@example.com', null, ['Lead'], { customFields: { plano: 'Básico', pontos: 10 } }],
-	['Ana Oliveira', 'ana.oliveira@example.com', 'anaoliveira', ['Cliente'], { customFields: { aceita_marketing: false }, utm: { source: 'google', medium: 'cpc', campaign: 'verao-2026' } }],
+	[
+		'Ana Oliveira',
+		'ana.oliveira@example.com',
+		'anaoliveira',
+		['Cliente'],
+		{ customFields: { aceita_marketing: false }, utm: { source: 'google', medium: 'cpc', campaign: 'verao-2026' } },
+	],
 	['Pedro Costa', null, null, [], { origin: 'CREATED_FROM_HUB' }],
 	['Juliana Pereira', 'juliana.pereira@example.com', null, ['Newsletter'], { customFields: { interesses: ['Promoções'] } }],
 	['Lucas Rodrigues', 'lucas.rodrigues@example.com', null, ['Lead', 'Newsletter'], { origin: 'IMPORTED' }],
-	['Fernanda Almeida', 'fernanda.almeida@example.com', 'fe.almeida', ['Cliente'], { customFields: { plano: 'Enterprise', ticket_medio: 2890.5 }, portfolios: ['Carteira Norte'] }],
+	[
+		'Fernanda Almeida',
+		'fernanda.almeida@example.com',
+		'fe.almeida',
+		['Cliente'],
+		{ customFields: { plano: 'Enterprise', ticket_medio: 2890.5 }, portfolios: ['Carteira Norte'] },
+	],
 	['Rafael Nascimento', null, null, [], { origin: 'CREATED_FROM_HUB' }],
 	['Camila Lima', 'camila.lima@example.com', null, ['VIP'], { metadata: { crmId: 'CRM-0009', segmento: 'varejo' } }],
 	['Gabriel Araújo', 'gabriel.araujo@example.com', null, ['Lead'], { origin: 'IMPORTED' }],
-	['Beatriz Ribeiro', 'beatriz.ribeiro@example.com', 'bia.ribeiro', ['Cliente', 'Newsletter'], { customFields: { cpf: '987.654.321-00', data_nascimento: '1990-04-12' } }],
+	[
+		'Beatriz Ribeiro',
+		'beatriz.ribeiro@example.com',
+		'bia.ribeiro',
+		['Cliente', 'Newsletter'],
+		{ customFields: { cpf: '987.654.321-00', data_nascimento: '1990-04-12' } },
+	],
 	['Thiago Carvalho', null, null, [], { origin: 'CREATED_FROM_HUB' }],
 	['Larissa Gomes', 'larissa.gomes@example.com', null, ['Lead'], {}],
 	['Matheus Martins', 'matheus.martins@example.com', null, ['Cliente'], { customFields: { pontos: 45 }, portfolios: ['Carteira Sul'] }],
@@ -131,7 +159,20 @@ function seedDemoContacts(state) {
 			customFields: { ...(extra.customFields ?? {}) },
 			metadata: { ...(extra.metadata ?? {}) },
 			portfolioIds: (extra.portfolios ?? []).map(portfolioId),
-			utm: extra.utm ? { sourceId: null, source: null, clid: null, medium: null, campaign: null, content: null, headline: null, term: null, referralUrl: null, ...extra.utm } : null,
+			utm: extra.utm
+				? {
+						sourceId: null,
+						source: null,
+						clid: null,
+						medium: null,
+						campaign: null,
+						content: null,
+						headline: null,
+						term: null,
+						referralUrl: null,
+						...extra.utm,
+					}
+				: null,
 		});
 		if (c.origin === 'CREATED_FROM_HUB') c.nameWhatsapp = name;
 		if (c.origin === 'IMPORTED') c.importedAt = c.createdAt;

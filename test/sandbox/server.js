@@ -112,7 +112,11 @@ function send(res, status, body, headers = {}) {
 		return;
 	}
 	const text = JSON.stringify(body);
-	res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)) });
+	res.writeHead(status, {
+		...headers,
+		'content-type': 'application/json; charset=utf-8',
+		'content-length': String(Buffer.byteLength(text)),
+	});
 	res.end(text);
 }
 
@@ -146,7 +150,16 @@ function createServer(sandbox) {
 		}
 
 		/** @type {LoggedRequest} */
-		const entry = { method, path, decodedPath: safeDecode(path), query: logged, headers: { ...req.headers }, body: undefined, status: 0, at };
+		const entry = {
+			method,
+			path,
+			decodedPath: safeDecode(path),
+			query: logged,
+			headers: { ...req.headers },
+			body: undefined,
+			status: 0,
+			at,
+		};
 		sandbox.requests.push(entry);
 		const { text, tooLarge } = await readBody(req);
 		let body;
@@ -184,13 +197,15 @@ function createServer(sandbox) {
 				req.socket.destroy();
 				return undefined;
 			}
-			const seconds = scripted.retryAfterSeconds ?? (scripted.status === 429 || scripted.status === 503 ? faults.retryAfterSeconds : undefined);
+			const seconds =
+				scripted.retryAfterSeconds ?? (scripted.status === 429 || scripted.status === 503 ? faults.retryAfterSeconds : undefined);
 			return fail(entry, res, scripted.status, undefined, undefined, { injected: true }, retryAfter(seconds));
 		}
 
 		const injected = sandbox.faults.draw();
 		if (injected === 429) return fail(entry, res, 429, 'TOO_MANY_REQUESTS', undefined, null, retryAfter(faults.retryAfterSeconds));
-		if (injected === 503) return fail(entry, res, 503, 'SERVICE_UNAVAILABLE', undefined, { injected: true }, retryAfter(faults.retryAfterSeconds));
+		if (injected === 503)
+			return fail(entry, res, 503, 'SERVICE_UNAVAILABLE', undefined, { injected: true }, retryAfter(faults.retryAfterSeconds));
 
 		const route = matchRoute(method, path.slice(core[0].length - (core[1] === '/' ? 1 : 0)) || '/');
 		if (!route) return fail(entry, res, 404, 'NOT_FOUND', `Rota não encontrada: ${method} ${entry.decodedPath}`);
@@ -218,7 +233,9 @@ function createServer(sandbox) {
 			return answer(entry, res, 200, result);
 		} catch (err) {
 			if (err instanceof ApiError) return fail(entry, res, err.status, err.key, err.text, err.details);
-			return fail(entry, res, 500, 'INTERNAL_SERVER_ERROR', 'Erro interno no servidor', { message: err instanceof Error ? err.message : String(err) });
+			return fail(entry, res, 500, 'INTERNAL_SERVER_ERROR', 'Erro interno no servidor', {
+				message: err instanceof Error ? err.message : String(err),
+			});
 		}
 	}
 

@@ -55,10 +55,8 @@ function optBool(value, field) {
 /** @param {unknown} value @param {string} field @returns {number|null|undefined} */
 function optInt(value, field, min = -2147483648, max = 2147483647) {
 	if (value === undefined || value === null) return /** @type {null|undefined} */ (value);
-	if (typeof value !== 'number' || !Number.isInteger(value))
-		throw invalidField(field, `O campo '${field}' deve ser um número inteiro`);
-	if (value < min || value > max)
-		throw badRequest(`O campo '${field}' deve estar entre ${min} e ${max}`, field);
+	if (typeof value !== 'number' || !Number.isInteger(value)) throw invalidField(field, `O campo '${field}' deve ser um número inteiro`);
+	if (value < min || value > max) throw badRequest(`O campo '${field}' deve estar entre ${min} e ${max}`, field);
 	return value;
 }
 
@@ -150,9 +148,8 @@ function pageBounds(pageNumber, pageSize) {
 	const size = pageSize ?? 15;
 	if (typeof number !== 'number' || !Number.isInteger(number)) throw invalidField('pageNumber');
 	if (typeof size !== 'number' || !Number.isInteger(size)) throw invalidField('pageSize');
-	if (number < 1 || number > 2147483647)
-		throw badRequest('O campo \'pageNumber\' deve estar entre 1 e 2147483647', 'pageNumber');
-	if (size < 1 || size > 100) throw badRequest('O campo \'pageSize\' deve estar entre 1 e 100', 'pageSize');
+	if (number < 1 || number > 2147483647) throw badRequest("O campo 'pageNumber' deve estar entre 1 e 2147483647", 'pageNumber');
+	if (size < 1 || size > 100) throw badRequest("O campo 'pageSize' deve estar entre 1 e 100", 'pageSize');
 	return { pageNumber: number, pageSize: size };
 }
 

@@ -1,8 +1,8 @@
 'use strict';
 
 /**
- * Webhook events, subscriptions (api-spec §4.3) and the delivery of events to subscribers
- * (api-facts §5: POST {eventType, date, content}, no signature, no custom headers).
+ * Webhook events, subscriptions (the spec's webhook section) and the delivery of events to subscribers
+ * (Helena's webhooks guide: POST {eventType, date, content}, no signature, no custom headers).
  */
 
 const { Agent, request } = require('undici');
@@ -10,7 +10,7 @@ const { badRequest, notFound } = require('./errors');
 const { newId, nowIso, laterThan, webhookDate } = require('./ids');
 const v = require('./validate');
 
-/** The 16 events of the spec, descriptions as the live API reports them (api-facts §5). */
+/** The 16 events of the spec, descriptions as the live API reports them (GET /v1/webhook/event). */
 const EVENTS = [
 	['SESSION_NEW', 'Atendimento criado'],
 	['SESSION_UPDATE', 'Atendimento alterado'],
@@ -66,8 +66,7 @@ function readUrl(value) {
 	} catch {
 		parsed = undefined;
 	}
-	if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
-		throw badRequest(`URL inválida: '${url}'`, 'url');
+	if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) throw badRequest(`URL inválida: '${url}'`, 'url');
 	return url;
 }
 
@@ -146,7 +145,11 @@ class Deliverer {
 	constructor(getState, log) {
 		this.getState = getState;
 		this.log = log;
-		this.agent = new Agent({ connect: { timeout: DELIVERY_TIMEOUT_MS }, headersTimeout: DELIVERY_TIMEOUT_MS, bodyTimeout: DELIVERY_TIMEOUT_MS });
+		this.agent = new Agent({
+			connect: { timeout: DELIVERY_TIMEOUT_MS },
+			headersTimeout: DELIVERY_TIMEOUT_MS,
+			bodyTimeout: DELIVERY_TIMEOUT_MS,
+		});
 		/** @type {Set<Promise<unknown>>} */
 		this.pending = new Set();
 		this.closed = false;

@@ -100,10 +100,7 @@ describe('Helena Trigger: deliveries (sandbox → webhook receiver → WebhookCo
 	});
 
 	test('Allowed IP Addresses behind a proxy: the forwarded address counts when n8n trusts the proxy', async () => {
-		const trigger = await startTrigger(
-			{ events: ['SESSION_NEW'], options: { allowedIps: '18.215.79.89' } },
-			{ proxyHops: 1 },
-		);
+		const trigger = await startTrigger({ events: ['SESSION_NEW'], options: { allowedIps: '18.215.79.89' } }, { proxyHops: 1 });
 		await trigger.activate();
 		const url = `${trigger.webhookUrl}?token=${tokenOf(trigger)}`;
 		const delivery = { eventType: 'SESSION_NEW', date: '2024-05-02T10:00:00.1234567Z', content: { id: 's1' } };
@@ -120,9 +117,7 @@ describe('Helena Trigger: deliveries (sandbox → webhook receiver → WebhookCo
 		const trigger = await startTrigger();
 		await trigger.activate();
 		trigger.webhookNodeTypes = nodeTypesOfAnotherProcess();
-		expect(trigger.webhookNodeTypes).not.toBe(
-			(await import('../engine/nodeTypes')).nodeTypes,
-		);
+		expect(trigger.webhookNodeTypes).not.toBe((await import('../engine/nodeTypes')).nodeTypes);
 
 		await helena.sandbox.deliver('SESSION_NEW');
 		await helena.sandbox.deliver('SESSION_NEW');

@@ -16,8 +16,7 @@ describe('Helena Trigger: activation and deactivation (HookContext against the s
 	});
 
 	/** "GET /v1/…" lines of the API requests since the last clear, without the /core prefix. */
-	const requestLines = () =>
-		helena.apiRequests().map((request) => `${request.method} ${request.decodedPath.replace(/^\/core/, '')}`);
+	const requestLines = () => helena.apiRequests().map((request) => `${request.method} ${request.decodedPath.replace(/^\/core/, '')}`);
 	const subscriptions = () => [...helena.sandbox.state.subscriptions.values()];
 	const stored = (trigger: TriggerHarness) => trigger.savedStaticData[STATIC_KEY] as Record<string, string>;
 
@@ -75,10 +74,7 @@ describe('Helena Trigger: activation and deactivation (HookContext against the s
 		trigger.parameters = { events: ['SESSION_NEW', 'SESSION_COMPLETE'] };
 		expect(await trigger.activate()).toBe('adopted');
 
-		expect(requestLines()).toEqual([
-			'GET /v1/webhook/subscription',
-			`PUT /v1/webhook/subscription/${subscriptionId}`,
-		]);
+		expect(requestLines()).toEqual(['GET /v1/webhook/subscription', `PUT /v1/webhook/subscription/${subscriptionId}`]);
 		expect(helena.apiRequests()[1].body).toEqual({
 			fields: ['Events', 'Enabled'],
 			events: ['SESSION_NEW', 'SESSION_COMPLETE'],
@@ -108,10 +104,7 @@ describe('Helena Trigger: activation and deactivation (HookContext against the s
 
 		await trigger.deactivate();
 
-		expect(requestLines()).toEqual([
-			'GET /v1/webhook/subscription',
-			`DELETE /v1/webhook/subscription/${subscriptionId}`,
-		]);
+		expect(requestLines()).toEqual(['GET /v1/webhook/subscription', `DELETE /v1/webhook/subscription/${subscriptionId}`]);
 		expect(subscriptions()).toHaveLength(0);
 		expect(trigger.savedStaticData).toEqual({ [STATIC_KEY]: {} });
 	});
@@ -212,11 +205,7 @@ describe('Helena Trigger: activation and deactivation (HookContext against the s
 		helena.sandbox.clearRequests();
 		await trigger.deactivate();
 		expect(requestLines().sort()).toEqual(
-			[
-				'GET /v1/webhook/subscription',
-				`DELETE /v1/webhook/subscription/${tokened}`,
-				`DELETE /v1/webhook/subscription/${second}`,
-			].sort(),
+			['GET /v1/webhook/subscription', `DELETE /v1/webhook/subscription/${tokened}`, `DELETE /v1/webhook/subscription/${second}`].sort(),
 		);
 		expect(subscriptions()).toHaveLength(0);
 	});
@@ -274,9 +263,7 @@ describe('Helena Trigger: activation and deactivation (HookContext against the s
 		const failure = await trigger.activate().catch((error: unknown) => error);
 
 		expect(failure).toBeInstanceOf(NodeOperationError);
-		expect((failure as Error).message).toMatch(
-			/^The subscription URL would be 5\d\d characters long; Helena accepts at most 500$/,
-		);
+		expect((failure as Error).message).toMatch(/^The subscription URL would be 5\d\d characters long; Helena accepts at most 500$/);
 		// Only n8n's clean-up after the failed activation reads the list; nothing is created.
 		expect(requestLines()).toEqual(['GET /v1/webhook/subscription']);
 		expect(subscriptions()).toHaveLength(0);
@@ -305,8 +292,6 @@ describe('Helena Trigger: activation and deactivation (HookContext against the s
 		expect(trigger.savedStaticData).toEqual(production);
 
 		await trigger.deactivate({ test: true });
-		expect(subscriptions().map((subscription) => subscription.url)).toEqual([
-			`${trigger.webhookUrl}?token=${stored(trigger).token}`,
-		]);
+		expect(subscriptions().map((subscription) => subscription.url)).toEqual([`${trigger.webhookUrl}?token=${stored(trigger).token}`]);
 	});
 });

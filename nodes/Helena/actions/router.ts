@@ -1,22 +1,27 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { contact } from './contact';
 import { department } from './department';
-import type { HelenaResource } from './types';
 import { webhook } from './webhook';
 
-const resources: Record<string, HelenaResource> = { contact, department, webhook };
+/** One operation file: its parameters (already wrapped in display options) and its execute. */
+export interface HelenaOperation {
+	description: INodeProperties[];
+	execute(this: IExecuteFunctions): Promise<INodeExecutionData[]>;
+}
+
+export type HelenaResource = Record<string, HelenaOperation>;
+
+/** The handlers of every resource, by operation value; test/editor/operations.test.ts keeps them in step with the dropdowns. */
+export const resources: Record<string, HelenaResource> = { contact, department, webhook };
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const handler = resources[resource]?.[operation];
 	if (!handler) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`The operation "${operation}" is not supported for the resource "${resource}"`,
-		);
+		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for the resource "${resource}"`);
 	}
 	return [await handler.execute.call(this)];
 }

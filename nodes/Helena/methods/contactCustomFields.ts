@@ -1,19 +1,11 @@
-import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { helenaRequest } from '../transport';
+import { listContactCustomFields } from '../transport';
 
 /** Contact custom fields to pick by name; the option value is the key the API expects. */
 export async function getContactCustomFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const definitions = (await helenaRequest.call(this, {
-		method: 'GET',
-		path: '/v1/contact/custom-field',
-		qs: { NestedList: false },
-	})) as IDataObject[];
-	const groups = new Map(
-		(definitions ?? [])
-			.filter((definition) => definition.type === 'GROUP')
-			.map((group) => [group.id, group.name]),
-	);
+	const definitions = await listContactCustomFields.call(this);
+	const groups = new Map((definitions ?? []).filter((definition) => definition.type === 'GROUP').map((group) => [group.id, group.name]));
 	return (definitions ?? [])
 		.filter((definition) => definition.type !== 'GROUP' && typeof definition.key === 'string' && definition.key)
 		.map((definition) => {
@@ -21,9 +13,7 @@ export async function getContactCustomFields(this: ILoadOptionsFunctions): Promi
 			return {
 				name: String(definition.name ?? definition.key),
 				value: String(definition.key),
-				description: [String(definition.type ?? '').toLowerCase(), group ? `in ${String(group)}` : '']
-					.filter(Boolean)
-					.join(' '),
+				description: [String(definition.type ?? '').toLowerCase(), group ? `in ${String(group)}` : ''].filter(Boolean).join(' '),
 			};
 		})
 		.sort((a, b) => a.name.localeCompare(b.name));

@@ -1,13 +1,12 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { helenaRequest, PAGE_SIZE } from '../transport';
+import { contactFilterPage, helenaRequest, PAGE_SIZE } from '../transport';
 import type { PageEnvelope } from '../transport';
 
 /** "Name (phone)", falling back to the other identifiers a contact may have. */
 function contactLabel(contact: IDataObject): string {
-	const identifier = [contact.phoneNumber, contact.email, contact.instagram].find(
-		(value) => typeof value === 'string' && value,
-	) as string | undefined;
+	const identifier = [contact.phoneNumber, contact.email, contact.instagram].find((value) => typeof value === 'string' && value) as
+		string | undefined;
 	const name = typeof contact.name === 'string' && contact.name ? contact.name : undefined;
 	if (name && identifier) return `${name} (${identifier})`;
 	return name ?? identifier ?? String(contact.id);
@@ -20,17 +19,11 @@ export async function searchContacts(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const pageNumber = Number(paginationToken) > 0 ? Number(paginationToken) : 1;
-	const body: IDataObject = { pageNumber, pageSize: PAGE_SIZE, orderBy: 'name', orderDirection: 'ASCENDING' };
+	const body: IDataObject = { orderBy: 'name', orderDirection: 'ASCENDING' };
 	if (filter?.trim()) body.textFilter = filter.trim();
-	const page = (await helenaRequest.call(this, {
-		method: 'POST',
-		path: '/v1/contact/filter',
-		body,
-		repeatable: true,
-	})) as PageEnvelope;
+	const page = (await helenaRequest.call(this, contactFilterPage(body, pageNumber, PAGE_SIZE))) as PageEnvelope;
 	const items = page?.items ?? [];
-	const morePages =
-		page?.hasMorePages ?? (page?.totalPages !== undefined ? pageNumber < page.totalPages : false);
+	const morePages = page?.hasMorePages ?? (page?.totalPages !== undefined ? pageNumber < page.totalPages : false);
 	return {
 		results: items.map((contact) => ({ name: contactLabel(contact), value: String(contact.id) })),
 		paginationToken: morePages ? String(pageNumber + 1) : undefined,

@@ -1,15 +1,10 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { helenaRequest } from '../transport';
+import { listDepartments } from '../transport';
 
 /** Departments for the `list` mode, by name; GET /v2/department is one unpaginated list. */
-export async function searchDepartments(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const departments = (await helenaRequest.call(this, { method: 'GET', path: '/v2/department' })) as
-		| IDataObject[]
-		| null;
+export async function searchDepartments(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const departments = await listDepartments.call(this);
 	const wanted = (filter ?? '').trim().toLowerCase();
 	const results = (departments ?? [])
 		.map((department) => ({

@@ -1,6 +1,6 @@
-import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { helenaRequest } from '../transport';
+import { listWebhookEvents } from '../transport';
 
 /** What the documented events mean, in English; Helena describes them in Portuguese. */
 const EVENT_MEANINGS: Record<string, string> = {
@@ -27,10 +27,7 @@ const EVENT_MEANINGS: Record<string, string> = {
  * explained in English with Helena's own words after them; events Helena adds later keep its words.
  */
 export async function getWebhookEvents(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const events = (await helenaRequest.call(this, {
-		method: 'GET',
-		path: '/v1/webhook/event',
-	})) as IDataObject[];
+	const events = await listWebhookEvents.call(this);
 	return events.map((event) => {
 		const name = String(event.event);
 		const helenaWords = typeof event.description === 'string' && event.description ? event.description : undefined;

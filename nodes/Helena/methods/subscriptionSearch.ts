@@ -1,6 +1,6 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { helenaRequest } from '../transport';
+import { listSubscriptions } from '../transport';
 
 /** Query strings may carry secrets (tokens), so the list shows a subscription's URL without it. */
 function withoutQuery(url: unknown): string {
@@ -8,14 +8,8 @@ function withoutQuery(url: unknown): string {
 }
 
 /** Subscriptions for the `list` mode, shown as "name (url)"; the typed text matches the name. */
-export async function searchSubscriptions(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const subscriptions = (await helenaRequest.call(this, {
-		method: 'GET',
-		path: '/v1/webhook/subscription',
-	})) as IDataObject[] | null;
+export async function searchSubscriptions(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const subscriptions = await listSubscriptions.call(this);
 	const wanted = (filter ?? '').trim().toLowerCase();
 	const results = (subscriptions ?? [])
 		.map((subscription) => ({ subscription, name: typeof subscription.name === 'string' ? subscription.name : '' }))

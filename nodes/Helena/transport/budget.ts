@@ -57,10 +57,7 @@ export class RequestBudget {
 	private async waitForSlot(): Promise<void> {
 		for (;;) {
 			const now = this.clock.now();
-			const waitMs = Math.max(
-				this.holdUntil - now,
-				...this.windows.map((window) => this.waitFor(window, now)),
-			);
+			const waitMs = Math.max(this.holdUntil - now, ...this.windows.map((window) => this.waitFor(window, now)));
 			if (waitMs <= 0) {
 				this.sent.push(now);
 				if (this.sent.length > this.keep) this.sent.splice(0, this.sent.length - this.keep);

@@ -26,19 +26,14 @@ export function readErrorBody(body: unknown): HelenaErrorBody {
 		key: asString(record.key),
 		text: asString(record.text) ?? asString(record.title) ?? asString(record.message),
 		shortValue: asString(id?.shortValue),
-		httpStatusCode:
-			typeof record.httpStatusCode === 'number' ? record.httpStatusCode : asString(record.httpStatusCode),
+		httpStatusCode: typeof record.httpStatusCode === 'number' ? record.httpStatusCode : asString(record.httpStatusCode),
 	};
 }
 
 /** "Not found" comes back as HTTP 500 with key FORM_ERROR and a Portuguese text. */
 export function isNotFound(status: number, error: HelenaErrorBody): boolean {
 	if (String(error.httpStatusCode).toLowerCase() === 'notfound' && status !== 404) return true;
-	return (
-		status >= 400 &&
-		status !== 404 &&
-		/n[aã]o encontrad|not found/i.test(error.text ?? '')
-	);
+	return status >= 400 && status !== 404 && /n[aã]o encontrad|not found/i.test(error.text ?? '');
 }
 
 /** A 500 that reports bad input; repeating it cannot help. */
@@ -67,9 +62,7 @@ export interface FailureContext {
 function helenaSays(error: HelenaErrorBody): string | undefined {
 	const parts: string[] = [];
 	if (error.text) parts.push(`Helena says: "${error.text}"`);
-	const refs = [error.key && `error key ${error.key}`, error.shortValue && `reference ${error.shortValue}`]
-		.filter(Boolean)
-		.join(', ');
+	const refs = [error.key && `error key ${error.key}`, error.shortValue && `reference ${error.shortValue}`].filter(Boolean).join(', ');
 	if (refs) parts.push(`(${refs}${error.shortValue ? '; quote the reference to Helena support' : ''})`);
 	return parts.length ? parts.join(' ') : undefined;
 }
@@ -98,10 +91,7 @@ function messageFor(failure: FailureContext, error: HelenaErrorBody): { message:
 		};
 	}
 	if (isNotFound(status, error)) {
-		const custom =
-			typeof failure.notFoundMessage === 'function'
-				? failure.notFoundMessage(error.text)
-				: failure.notFoundMessage;
+		const custom = typeof failure.notFoundMessage === 'function' ? failure.notFoundMessage(error.text) : failure.notFoundMessage;
 		return { message: custom ?? 'The requested record was not found in Helena' };
 	}
 	if (status === 404) {

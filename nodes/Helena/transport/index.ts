@@ -1,7 +1,20 @@
-export { apiPath, coreUrl } from './url';
-export { helenaRequest, MAX_ATTEMPTS } from './request';
-export type { HelenaContext, HelenaRequest } from './request';
+// The only door into transport/: everything outside it imports from here.
+export { apiPath } from './url';
+export { helenaRequest } from './request';
+export { isNotFoundError } from './errors';
+export type { NotFoundMessage } from './errors';
 export { fetchAllPages, hasMore, PAGE_SIZE } from './pagination';
 export type { PageEnvelope, PagingOptions } from './pagination';
-export { BATCH_SIZE, chunk, mapWithConcurrency } from './batching';
+export { chunk } from './batching';
 export { RequestBudget } from './budget';
+export {
+	contactFilterPage,
+	contactListPage,
+	createSubscription,
+	deleteSubscription,
+	listContactCustomFields,
+	listDepartments,
+	listSubscriptions,
+	listWebhookEvents,
+	updateSubscription,
+} from './endpoints';

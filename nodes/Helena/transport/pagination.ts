@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { mapWithConcurrency } from './batching';
+import { mapWithConcurrency } from '../helpers/concurrency';
 import type { HelenaContext, HelenaRequest } from './request';
 import { helenaRequest } from './request';
 
@@ -28,10 +28,7 @@ export interface PagingOptions {
 export function hasMore(page: PageEnvelope | undefined, pageNumber: number): boolean {
 	const items = page?.items ?? [];
 	if (items.length === 0) return false;
-	return (
-		page?.hasMorePages ??
-		(page?.totalPages !== undefined ? pageNumber < page.totalPages : items.length === PAGE_SIZE)
-	);
+	return page?.hasMorePages ?? (page?.totalPages !== undefined ? pageNumber < page.totalPages : items.length === PAGE_SIZE);
 }
 
 /**

@@ -11,17 +11,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
+import { perExecution } from '../helpers/cache';
+import type { RequestBudget } from './budget';
 import { budgetFor } from './budget';
 import { helenaApiError, isFormError, readErrorBody } from './errors';
 import type { NotFoundMessage } from './errors';
 import { coreUrl } from './url';
 
-export type HelenaContext =
-	| IExecuteFunctions
-	| ILoadOptionsFunctions
-	| IHookFunctions
-	| IPollFunctions
-	| IWebhookFunctions;
+export type HelenaContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions | IWebhookFunctions;
 
 export interface HelenaRequest {
 	method: IHttpRequestMethods;
@@ -44,17 +41,10 @@ const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 20_000;
 const RETRY_AFTER_CAP_MS = 300_000;
 
-const credentialsOf = new WeakMap<object, Promise<ICredentialDataDecryptedObject>>();
-
 /** The credential is read once per execution context, not once per request. */
-async function credentialsFor(context: HelenaContext): Promise<ICredentialDataDecryptedObject> {
-	let credentials = credentialsOf.get(context);
-	if (!credentials) {
-		credentials = context.getCredentials('helenaApi');
-		credentialsOf.set(context, credentials);
-	}
-	return await credentials;
-}
+const credentialsFor = perExecution(
+	async (context: HelenaContext): Promise<ICredentialDataDecryptedObject> => await context.getCredentials('helenaApi'),
+);
 
 /** One budget per credential in this process (per URL when the credential has no id); none when pacing is off. */
 function budgetOf(context: HelenaContext, credentials: ICredentialDataDecryptedObject, baseUrl: string) {
@@ -97,36 +87,41 @@ const MAX_NETWORK_ATTEMPTS = 3;
 /** n8n reports a failed connection as a NodeApiError whose httpCode is the system error code. */
 function networkCode(error: unknown): string | undefined {
 	const record = error as { code?: unknown; httpCode?: unknown; cause?: { code?: unknown } };
-	const code = [record?.code, record?.cause?.code, record?.httpCode].find(
-		(value) => typeof value === 'string' && /^E[A-Z_]+$/.test(value),
-	);
+	const code = [record?.code, record?.cause?.code, record?.httpCode].find((value) => typeof value === 'string' && /^E[A-Z_]+$/.test(value));
 	return code as string | undefined;
 }
 
-/**
- * The one way the package talks to Helena: URL rules, authentication, the client-side rate budget,
- * retries that never repeat a plain create, and errors a user can act on.
- */
-export async function helenaRequest<T = unknown>(
-	this: HelenaContext,
-	request: HelenaRequest,
-): Promise<T> {
-	const { method, path, qs, body, itemIndex } = request;
-	const repeatable = request.repeatable ?? method !== 'POST';
-	const credentials = await credentialsFor(this);
-	const baseUrl = coreUrl(this.getNode(), credentials.baseUrl, itemIndex, credentials.apiKey);
-	const url = baseUrl + path;
-	const budget = budgetOf(this, credentials, baseUrl);
-	// Handing n8n the credential read above spares it a database read and a decryption per request.
-	const decrypted = {
-		credentialsDecrypted: { id: this.getNode().credentials?.helenaApi?.id ?? '', name: 'helenaApi', type: 'helenaApi', data: credentials },
-	};
+/** What one attempt came back with: an HTTP answer, or a connection that failed (its system code). */
+type Sent = { response: IN8nHttpFullResponse } | { networkCode: string | undefined };
 
-	for (let attempt = 1; ; attempt++) {
-		await budget?.take();
-		let response: IN8nHttpFullResponse;
-		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(this, 'helenaApi', {
+/** What to do after an attempt: hand back the body, wait and try again, or give up with an error. */
+type Outcome = { done: true; body: unknown } | { retryAfterMs: number; holdBudget: boolean } | { error: NodeApiError };
+
+interface Attempt {
+	context: HelenaContext;
+	request: HelenaRequest;
+	url: string;
+	repeatable: boolean;
+	attempt: number;
+}
+
+/** One attempt: the request with n8n's authentication, never following a redirect. */
+async function send({ context, request, url }: Attempt, credentials: ICredentialDataDecryptedObject): Promise<Sent> {
+	const { method, qs, body } = request;
+	// Handing n8n the credential read before spares it a database read and a decryption per request.
+	const decrypted = {
+		credentialsDecrypted: {
+			id: context.getNode().credentials?.helenaApi?.id ?? '',
+			name: 'helenaApi',
+			type: 'helenaApi',
+			data: credentials,
+		},
+	};
+	try {
+		const response = (await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			'helenaApi',
+			{
 				method,
 				url,
 				qs,
@@ -139,54 +134,93 @@ export async function helenaRequest<T = unknown>(
 				// redirect is never followed: the key goes to the Base URL's host and nowhere else.
 				disableFollowRedirect: true,
 				sendCredentialsOnCrossOriginRedirect: false,
-			}, decrypted)) as IN8nHttpFullResponse;
-		} catch (error) {
-			const code = networkCode(error);
-			if (repeatable && code && BROKEN_CONNECTION_CODES.has(code) && attempt < MAX_NETWORK_ATTEMPTS) {
-				await sleep(backoffMs(attempt));
-				continue;
-			}
-			// Only the code and our own words: the underlying error carries the request headers.
-			// The description names the host too: n8n shows only the description when activation fails.
-			const { origin } = new URL(url);
-			throw new NodeApiError(
-				this.getNode(),
-				{ networkError: code ?? 'unknown' },
-				{
-					message: `Could not reach Helena at ${origin}`,
-					description: `The connection to ${origin} failed${code ? ` with ${code}` : ''}. Check the Base URL in the "Helena API" credential and that the host is reachable from n8n.`,
-					itemIndex,
-				},
-			);
-		}
-
-		const status = response.statusCode;
-		if (status < 300) return response.body as T;
-
-		const canRetry = attempt < MAX_ATTEMPTS;
-		if (status === 429 && canRetry) {
-			const waitMs = retryAfterMs(response.headers) ?? backoffMs(attempt);
-			budget?.holdFor(waitMs);
-			await sleep(waitMs);
-			continue;
-		}
-		if (repeatable && canRetry && isRetryableServerError(status, response.body)) {
-			await sleep(retryAfterMs(response.headers) ?? backoffMs(attempt));
-			continue;
-		}
-		throw helenaApiError(
-			this.getNode(),
-			{
-				method,
-				path,
-				status,
-				attempts: attempt,
-				itemIndex,
-				notFoundMessage: request.notFoundMessage,
-				repeatable,
-				redirectedTo: status < 400 ? originOf(response.headers?.location, url) : undefined,
 			},
-			response.body,
-		);
+			decrypted,
+		)) as IN8nHttpFullResponse;
+		return { response };
+	} catch (error) {
+		return { networkCode: networkCode(error) };
+	}
+}
+
+/** Only the code and our own words: the underlying error carries the request headers. */
+function unreachable({ context, request, url }: Attempt, code: string | undefined): NodeApiError {
+	// The description names the host too: n8n shows only the description when activation fails.
+	const { origin } = new URL(url);
+	return new NodeApiError(
+		context.getNode(),
+		{ networkError: code ?? 'unknown' },
+		{
+			message: `Could not reach Helena at ${origin}`,
+			description: `The connection to ${origin} failed${code ? ` with ${code}` : ''}. Check the Base URL in the "Helena API" credential and that the host is reachable from n8n.`,
+			itemIndex: request.itemIndex,
+		},
+	);
+}
+
+/**
+ * Decides what an attempt's result means: a broken connection and a 5xx are retried only when the
+ * request is repeatable; a 429 is always retried (Helena refused it unapplied) and holds the budget.
+ */
+function classify(attempt: Attempt, sent: Sent): Outcome {
+	const { context, request, url, repeatable } = attempt;
+	if (!('response' in sent)) {
+		const code = sent.networkCode;
+		if (repeatable && code && BROKEN_CONNECTION_CODES.has(code) && attempt.attempt < MAX_NETWORK_ATTEMPTS) {
+			return { retryAfterMs: backoffMs(attempt.attempt), holdBudget: false };
+		}
+		return { error: unreachable(attempt, code) };
+	}
+
+	const { statusCode: status, headers, body } = sent.response;
+	if (status < 300) return { done: true, body };
+
+	const canRetry = attempt.attempt < MAX_ATTEMPTS;
+	if (status === 429 && canRetry) {
+		return { retryAfterMs: retryAfterMs(headers) ?? backoffMs(attempt.attempt), holdBudget: true };
+	}
+	if (repeatable && canRetry && isRetryableServerError(status, body)) {
+		return { retryAfterMs: retryAfterMs(headers) ?? backoffMs(attempt.attempt), holdBudget: false };
+	}
+	const error = helenaApiError(
+		context.getNode(),
+		{
+			method: request.method,
+			path: request.path,
+			status,
+			attempts: attempt.attempt,
+			itemIndex: request.itemIndex,
+			notFoundMessage: request.notFoundMessage,
+			repeatable,
+			redirectedTo: status < 400 ? originOf(headers?.location, url) : undefined,
+		},
+		body,
+	);
+	return { error };
+}
+
+/** Waits before the next attempt; after a 429 every request of this credential waits too. */
+async function waitToRetry({ retryAfterMs: waitMs, holdBudget }: { retryAfterMs: number; holdBudget: boolean }, budget?: RequestBudget) {
+	if (holdBudget) budget?.holdFor(waitMs);
+	await sleep(waitMs);
+}
+
+/**
+ * The one way the package talks to Helena: URL rules, authentication, the client-side rate budget,
+ * retries that never repeat a plain create, and errors a user can act on.
+ */
+export async function helenaRequest<T = unknown>(this: HelenaContext, request: HelenaRequest): Promise<T> {
+	const credentials = await credentialsFor(this);
+	const baseUrl = coreUrl(this.getNode(), credentials.baseUrl, request.itemIndex, credentials.apiKey);
+	const budget = budgetOf(this, credentials, baseUrl);
+	const repeatable = request.repeatable ?? request.method !== 'POST';
+
+	for (let attempt = 1; ; attempt++) {
+		const current: Attempt = { context: this, request, url: baseUrl + request.path, repeatable, attempt };
+		await budget?.take();
+		const outcome = classify(current, await send(current, credentials));
+		if ('done' in outcome) return outcome.body as T;
+		if ('error' in outcome) throw outcome.error;
+		await waitToRetry(outcome, budget);
 	}
 }

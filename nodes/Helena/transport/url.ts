@@ -12,21 +12,19 @@ export function coreUrl(node: INode, baseUrl: unknown, itemIndex?: number, apiKe
 		// the two fields swapped must not print the key
 		const key = typeof apiKey === 'string' ? apiKey.trim() : '';
 		const shown = key && trimmed.includes(key) ? 'the API key' : `"${trimmed}"`;
-		throw new NodeOperationError(
-			node,
-			`Base URL in the Helena API credential must start with http:// or https://, not ${shown}${item}`,
-			{ description: 'Open the credential and enter an address such as https://api.wts.chat', itemIndex },
-		);
+		throw new NodeOperationError(node, `Base URL in the Helena API credential must start with http:// or https://, not ${shown}${item}`, {
+			description: 'Open the credential and enter an address such as https://api.wts.chat',
+			itemIndex,
+		});
 	}
-	const withoutCore = trimmed.replace(/\/+$/, '').replace(/\/core$/i, '').replace(/\/+$/, '');
+	const withoutCore = trimmed
+		.replace(/\/+$/, '')
+		.replace(/\/core$/i, '')
+		.replace(/\/+$/, '');
 	return `${withoutCore}/core`;
 }
 
 /** Builds an API path whose interpolated values are URL-encoded (phones carry `+` and `|`). */
 export function apiPath(strings: TemplateStringsArray, ...values: Array<string | number>): string {
-	return strings.reduce(
-		(path, part, index) =>
-			path + part + (index < values.length ? encodeURIComponent(String(values[index])) : ''),
-		'',
-	);
+	return strings.reduce((path, part, index) => path + part + (index < values.length ? encodeURIComponent(String(values[index])) : ''), '');
 }

@@ -11,7 +11,7 @@ import { loadExample, nodeNamed } from '../../../scripts/lib/examples.mjs';
 import { outputOf } from '../../../scripts/lib/n8n.mjs';
 import { e2e } from '../context.mjs';
 import { lastToolResult, startScriptedModel, toolNamed } from '../scriptedModel.mjs';
-import { CREDENTIAL_ID } from '../workflows.mjs';
+import { CREDENTIAL_ID } from '../../../scripts/lib/workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { demo } = require('../../sandbox/index.js');

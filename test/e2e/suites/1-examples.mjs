@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { loadExample, nodeNamed } from '../../../scripts/lib/examples.mjs';
 import { outputOf } from '../../../scripts/lib/n8n.mjs';
 import { API_KEY, e2e } from '../context.mjs';
-import { CREDENTIAL_ID } from '../workflows.mjs';
+import { CREDENTIAL_ID } from '../../../scripts/lib/workflows.mjs';
 
 export const sandboxCredentials = { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' } };
 
@@ -72,7 +72,15 @@ describe(`the example workflows run by n8n execute, in n8n ${e2e.version}`, () =
 		const tags = touched.tagNames.join(', ');
 		assert.equal(
 			row,
-			[touched.id, touched.name, touched.phoneNumber, touched.email ?? '', tags.includes(',') ? `"${tags}"` : tags, 'ACTIVE', touched.updatedAt].join(','),
+			[
+				touched.id,
+				touched.name,
+				touched.phoneNumber,
+				touched.email ?? '',
+				tags.includes(',') ? `"${tags}"` : tags,
+				'ACTIVE',
+				touched.updatedAt,
+			].join(','),
 		);
 		assert.equal(outputOf(result.runData, 'Contacts updated since yesterday').length, recent.length);
 	});

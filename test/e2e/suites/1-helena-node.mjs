@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 
 import { outputOf } from '../../../scripts/lib/n8n.mjs';
 import { API_KEY, e2e } from '../context.mjs';
-import { helenaWorkflow } from '../workflows.mjs';
+import { helenaWorkflow } from '../../../scripts/lib/workflows.mjs';
 
 describe(`the Helena node in n8n ${e2e.version}`, () => {
 	test('lists the webhook events with the sandbox credential, sending Bearer <key>', async () => {
@@ -20,7 +20,7 @@ describe(`the Helena node in n8n ${e2e.version}`, () => {
 		);
 	});
 
-	test('a failing request stops the workflow with Helena\'s message and never prints the key', async () => {
+	test("a failing request stops the workflow with Helena's message and never prints the key", async () => {
 		e2e.sandbox.clearRequests();
 		e2e.sandbox.failNext(1, { status: 503, method: 'POST' });
 		const result = await e2e.executeWorkflow(

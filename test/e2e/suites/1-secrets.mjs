@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { N8n, outputOf } from '../../../scripts/lib/n8n.mjs';
 import { API_KEY, e2e } from '../context.mjs';
-import { helenaChainWorkflow, helenaWorkflow } from '../workflows.mjs';
+import { helenaChainWorkflow, helenaWorkflow } from '../../../scripts/lib/workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { startSandbox } = require('../../sandbox/index.js');
@@ -116,14 +116,20 @@ describe(`secrets in n8n ${e2e.version} (n8n execute with N8N_LOG_LEVEL=debug)`,
 		assert.equal(first('Wrong Key').error, 'Helena rejected the API key (401 Unauthorized)');
 		assert.equal(first('Nowhere').error, `Could not reach Helena at http://127.0.0.1:${nowherePort}`);
 		assert.equal(first('Redirected').error, `Helena answered 307, a redirect to ${other.url}, which the node does not follow`);
-		assert.equal(first('Bad Input').error, 'Contact must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "not-a-uuid" (item 0)');
+		assert.equal(
+			first('Bad Input').error,
+			'Contact must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "not-a-uuid" (item 0)',
+		);
 		assertNoKey(result);
 		assert.match(result.raw.stdout + result.raw.stderr, /debug/i, 'n8n did not log at debug level');
 
 		// where the key went: the sandbox (its own host) and the redirecting sandbox, once; never the other host
 		const sandboxHost = new URL(e2e.sandbox.url).host;
 		assert.ok(e2e.sandbox.requests.every((request) => request.headers.host === sandboxHost));
-		assert.deepEqual(redirecting.requests.map((request) => [request.method, request.path, request.status]), [['GET', '/core/v1/webhook/event', 307]]);
+		assert.deepEqual(
+			redirecting.requests.map((request) => [request.method, request.path, request.status]),
+			[['GET', '/core/v1/webhook/event', 307]],
+		);
 		assert.deepEqual(other.requests, []);
 	});
 

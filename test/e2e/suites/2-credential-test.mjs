@@ -6,7 +6,11 @@ import { API_KEY, e2e } from '../context.mjs';
 
 async function testConnection(baseUrl, apiKey) {
 	const n8n = e2e.n8n;
-	const credential = { name: `Test Connection ${baseUrl}`, type: 'helenaApi', data: { baseUrl, apiKey, authorizationFormat: 'bearer', requestPacing: 'vendorLimits' } };
+	const credential = {
+		name: `Test Connection ${baseUrl}`,
+		type: 'helenaApi',
+		data: { baseUrl, apiKey, authorizationFormat: 'bearer', requestPacing: 'vendorLimits' },
+	};
 	const headers = { 'content-type': 'application/json', cookie: n8n.cookie };
 	const created = await (await fetch(`${n8n.url}/rest/credentials`, { method: 'POST', headers, body: JSON.stringify(credential) })).json();
 	const response = await fetch(`${n8n.url}/rest/credentials/test`, {

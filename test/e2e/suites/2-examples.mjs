@@ -7,7 +7,7 @@ import { before, describe, test } from 'node:test';
 import { loadExample, nodeNamed } from '../../../scripts/lib/examples.mjs';
 import { outputOf } from '../../../scripts/lib/n8n.mjs';
 import { e2e } from '../context.mjs';
-import { CREDENTIAL_ID } from '../workflows.mjs';
+import { CREDENTIAL_ID } from '../../../scripts/lib/workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { demo } = require('../../sandbox/index.js');
@@ -45,7 +45,9 @@ describe(`the example workflows in a running n8n ${e2e.version}`, () => {
 		assert.deepEqual(tool.inputs, []);
 		assert.deepEqual(tool.codex.categories, ['AI']);
 		const operations = (description) =>
-			description.properties.filter((property) => property.name === 'operation').flatMap((property) => property.options.map((option) => option.value));
+			description.properties
+				.filter((property) => property.name === 'operation')
+				.flatMap((property) => property.options.map((option) => option.value));
 		assert.deepEqual(operations(tool), operations(node));
 		assert.ok(tool.properties.some((property) => property.name === 'toolDescription'));
 	});
@@ -59,7 +61,11 @@ describe(`the example workflows in a running n8n ${e2e.version}`, () => {
 		const [subscription] = [...e2e.sandbox.state.subscriptions.values()];
 		assert.deepEqual(subscription.events, ['SESSION_NEW']);
 
-		const [delivery] = await e2e.sandbox.deliver('SESSION_NEW', { id: 'c9a0f1e2-0000-4000-8000-000000000001', contactId: pedro, status: 'STARTED' });
+		const [delivery] = await e2e.sandbox.deliver('SESSION_NEW', {
+			id: 'c9a0f1e2-0000-4000-8000-000000000001',
+			contactId: pedro,
+			status: 'STARTED',
+		});
 		assert.equal(delivery.status, 200);
 		const [execution] = await finishedExecutions(tagExample.id, 1);
 

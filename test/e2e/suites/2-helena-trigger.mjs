@@ -3,7 +3,7 @@ import { before, describe, test } from 'node:test';
 
 import { outputOf } from '../../../scripts/lib/n8n.mjs';
 import { e2e } from '../context.mjs';
-import { triggerWorkflow } from '../workflows.mjs';
+import { triggerWorkflow } from '../../../scripts/lib/workflows.mjs';
 
 describe(`the Helena Trigger in n8n ${e2e.version}`, () => {
 	before(async () => {

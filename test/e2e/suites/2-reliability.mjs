@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { before, describe, test } from 'node:test';
 
 import { API_KEY, e2e } from '../context.mjs';
-import { CREDENTIAL_ID, triggerWorkflow } from '../workflows.mjs';
+import { CREDENTIAL_ID, triggerWorkflow } from '../../../scripts/lib/workflows.mjs';
 
 const WORKFLOW_ID = 'e2eChurn00000001';
 const CYCLES = 100;
@@ -12,18 +12,14 @@ const fast = { intervalMs: 20 };
 
 const activate = () => e2e.n8n.api('POST', `/workflows/${WORKFLOW_ID}/activate`);
 const deactivate = () => e2e.n8n.api('POST', `/workflows/${WORKFLOW_ID}/deactivate`);
-const executions = async () =>
-	(await e2e.n8n.api('GET', `/executions?workflowId=${WORKFLOW_ID}&includeData=true`)).data;
+const executions = async () => (await e2e.n8n.api('GET', `/executions?workflowId=${WORKFLOW_ID}&includeData=true`)).data;
 const subscriptions = () => [...e2e.sandbox.state.subscriptions.values()];
-const requestLines = () =>
-	e2e.sandbox.requests.map((request) => `${request.method} ${request.decodedPath.replace(/^\/core/, '')}`);
+const requestLines = () => e2e.sandbox.requests.map((request) => `${request.method} ${request.decodedPath.replace(/^\/core/, '')}`);
 const count = (lines, line) => lines.filter((candidate) => candidate === line).length;
 
 describe(`reliability of the Helena Trigger in n8n ${e2e.version}`, () => {
 	before(async () => {
-		await e2e.n8n.importWorkflow(
-			triggerWorkflow(WORKFLOW_ID, ['SESSION_NEW'], { webhookId: '9b7e3c1d-2f4a-4e6b-8c0d-1a2b3c4d5e6f' }),
-		);
+		await e2e.n8n.importWorkflow(triggerWorkflow(WORKFLOW_ID, ['SESSION_NEW'], { webhookId: '9b7e3c1d-2f4a-4e6b-8c0d-1a2b3c4d5e6f' }));
 		await e2e.server();
 	});
 
@@ -101,7 +97,10 @@ describe(`reliability of the Helena Trigger in n8n ${e2e.version}`, () => {
 			}
 			// n8n 2.x answers first and registers the webhook afterwards: its failure is in the log
 			if (!failure) {
-				const logs = await e2e.eventually(() => e2e.n8n.logs, (text) => /Could not reach Helena|The connection to/.test(text));
+				const logs = await e2e.eventually(
+					() => e2e.n8n.logs,
+					(text) => /Could not reach Helena|The connection to/.test(text),
+				);
 				failure = logs.slice(logs.search(/Could not reach Helena|The connection to/));
 			}
 		});
@@ -126,7 +125,12 @@ describe(`reliability of the Helena Trigger in n8n ${e2e.version}`, () => {
 		const webhook = subscription.url.split('?')[0];
 		const before = (await executions()).length;
 
-		for (const url of [webhook, `${webhook}?token=`, `${webhook}?token=${'A'.repeat(token.length)}`, `${webhook}?token=${token.slice(0, -1)}`]) {
+		for (const url of [
+			webhook,
+			`${webhook}?token=`,
+			`${webhook}?token=${'A'.repeat(token.length)}`,
+			`${webhook}?token=${token.slice(0, -1)}`,
+		]) {
 			const response = await fetch(url, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },

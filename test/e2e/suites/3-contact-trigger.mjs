@@ -78,7 +78,11 @@ describe(`the Helena Contact Trigger in a running n8n ${e2e.version}`, () => {
 		await pause();
 		await rename(demo.contactId(6), 'Renamed While Active');
 		const whileActive = ['contactCreated Ana Polling', 'contactUpdated Renamed While Active'];
-		const seenActive = await e2e.eventually(async () => (await executions()).flatMap(changesOf), (changes) => changes.length >= 2, POLL_WAIT);
+		const seenActive = await e2e.eventually(
+			async () => (await executions()).flatMap(changesOf),
+			(changes) => changes.length >= 2,
+			POLL_WAIT,
+		);
 		assert.deepEqual(seenActive, whileActive);
 		const [first] = await executions();
 		assert.equal(first.status, 'success');
@@ -86,7 +90,10 @@ describe(`the Helena Contact Trigger in a running n8n ${e2e.version}`, () => {
 		assert.match(file.fileName, /^helena-contact-changes-[\d-]+\.csv$/);
 		assert.deepEqual(
 			outputOf(first.data.resultData.runData, 'Spreadsheet columns').map((row) => [row.Event, row.Name]),
-			[['created', 'Ana Polling'], ['updated', 'Renamed While Active']].slice(0, changesOf(first).length),
+			[
+				['created', 'Ana Polling'],
+				['updated', 'Renamed While Active'],
+			].slice(0, changesOf(first).length),
 		);
 
 		// n8n stops; Helena goes on: a renamed contact, a new one, and 120 imported in one instant
@@ -107,21 +114,19 @@ describe(`the Helena Contact Trigger in a running n8n ${e2e.version}`, () => {
 		);
 		const missed = afterStart.flatMap(changesOf);
 		assert.deepEqual(missed.slice(0, 2), ['contactUpdated Renamed While Down', 'contactCreated Bruno Offline']);
-		assert.deepEqual(
-			missed.slice(2).sort(),
-			imported.map((contact) => `contactCreated ${contact.name}`).sort(),
-		);
+		assert.deepEqual(missed.slice(2).sort(), imported.map((contact) => `contactCreated ${contact.name}`).sort());
 		assert.equal(missed.length, 122);
 
 		// the next scheduled poll finds nothing more: nothing twice
 		const polled = pollRequests().length;
-		await e2e.eventually(() => pollRequests().length, (count) => count > polled, POLL_WAIT);
+		await e2e.eventually(
+			() => pollRequests().length,
+			(count) => count > polled,
+			POLL_WAIT,
+		);
 		await new Promise((resolve) => setTimeout(resolve, 2_000));
 		assert.equal((await executions()).length, executionsBefore + afterStart.length);
-		assert.deepEqual(
-			(await executions()).flatMap(changesOf),
-			[...whileActive, ...missed],
-		);
+		assert.deepEqual((await executions()).flatMap(changesOf), [...whileActive, ...missed]);
 		await e2e.n8n.api('POST', `/workflows/${example.id}/deactivate`);
 	});
 });

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { invalidInput } from '../validate';
-import { readJsonObject, readList, readText } from './contactBody';
+import { invalidInput, readJsonObject, readList, readText } from '../../helpers';
 
 type Kind = 'text' | 'names' | 'ids' | 'object';
 
@@ -41,9 +40,7 @@ export const READ_ONLY_KEYS = [
 	'utm',
 ];
 
-const canonical = new Map(
-	[...Object.keys(WRITABLE), ...READ_ONLY_KEYS].map((key) => [key.toLowerCase(), key]),
-);
+const canonical = new Map([...Object.keys(WRITABLE), ...READ_ONLY_KEYS].map((key) => [key.toLowerCase(), key]));
 
 /**
  * One input item's JSON as a batch contact. Keys match the API's names (case does not matter);

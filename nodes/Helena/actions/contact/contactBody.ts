@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { invalidInput, requireHttpUrl, requireUuid } from '../validate';
+import { invalidInput, readJsonObject, readList, readText, readUpdateFields, requireHttpUrl, requireOneOf } from '../../helpers';
 import { typedCustomFields } from './customFields';
 import type { UpdateFieldName } from './fields';
 import { UPDATE_FIELD_NAMES, UTM_KEYS } from './fields';
@@ -37,58 +37,6 @@ const NAME_LIST_KEYS = ['tagNames', 'portfolioNames'];
 const MAX_TEXT_LENGTH = 255;
 const STATUSES = ['ACTIVE', 'ARCHIVED', 'BLOCKED'];
 
-/** Text from a parameter or item value; numbers (a phone from a sheet) become text. */
-export function readText(
-	context: IExecuteFunctions,
-	value: unknown,
-	label: string,
-	itemIndex: number,
-): string | null {
-	if (value === null || value === undefined) return null;
-	if (typeof value === 'string') return value;
-	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	throw invalidInput(context, label, `must be text, not ${JSON.stringify(value)}`, itemIndex);
-}
-
-/** A list given as comma-separated text or as an array (from an expression). */
-export function readList(
-	context: IExecuteFunctions,
-	value: unknown,
-	label: string,
-	itemIndex: number,
-	{ uuids = false } = {},
-): string[] {
-	if (value === null || value === undefined) return [];
-	let entries: unknown[];
-	if (Array.isArray(value)) entries = value;
-	else if (typeof value === 'string') entries = value.split(',');
-	else throw invalidInput(context, label, `must be a list or comma-separated text, not ${JSON.stringify(value)}`, itemIndex);
-	const list = entries.map((entry) => String(entry ?? '').trim()).filter(Boolean);
-	return uuids ? list.map((id) => requireUuid(context, id, label, itemIndex)) : list;
-}
-
-/** A JSON object given as text or as an object (from an expression). */
-export function readJsonObject(
-	context: IExecuteFunctions,
-	value: unknown,
-	label: string,
-	itemIndex: number,
-): IDataObject {
-	let parsed = value;
-	if (typeof value === 'string') {
-		if (!value.trim()) return {};
-		try {
-			parsed = JSON.parse(value);
-		} catch (error) {
-			throw invalidInput(context, label, `is not valid JSON (${(error as Error).message})`, itemIndex);
-		}
-	}
-	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-		throw invalidInput(context, label, 'must be a JSON object such as {"key": "value"}', itemIndex);
-	}
-	return parsed as IDataObject;
-}
-
 /** The (key, value) rows of a fixedCollection such as Custom Fields or Metadata. */
 function readPairs(
 	context: IExecuteFunctions,
@@ -119,18 +67,11 @@ async function readCustomFields(
 		mode === 'filter'
 			? Object.fromEntries(pairs.map(({ key, value }) => [key, value]))
 			: await typedCustomFields(context, pairs, itemIndex);
-	const json = hasJson
-		? readJsonObject(context, values.customFieldsJson, 'Custom Fields (JSON)', itemIndex)
-		: {};
+	const json = hasJson ? readJsonObject(context, values.customFieldsJson, 'Custom Fields (JSON)', itemIndex) : {};
 	return { ...picked, ...json };
 }
 
-function readMetadata(
-	context: IExecuteFunctions,
-	values: IDataObject,
-	itemIndex: number,
-	mode: BodyMode,
-): IDataObject | undefined {
+function readMetadata(context: IExecuteFunctions, values: IDataObject, itemIndex: number, mode: BodyMode): IDataObject | undefined {
 	if (values.metadataUi === undefined) return undefined;
 	const pairs = readPairs(context, values.metadataUi, 'entry', 'Metadata', itemIndex);
 	return Object.fromEntries(
@@ -199,10 +140,7 @@ export async function readContactFields(
 	if (metadata && keep(metadata)) body.metadata = metadata;
 
 	if (mode !== 'create' && values.status !== undefined && values.status !== '') {
-		if (!STATUSES.includes(String(values.status))) {
-			throw invalidInput(context, 'Status', `must be one of ${STATUSES.join(', ')}, not "${String(values.status)}"`, itemIndex);
-		}
-		body.status = values.status;
+		body.status = requireOneOf(context, values.status, STATUSES, 'Status', itemIndex);
 	}
 	if (mode === 'update') {
 		if (values.pictureUrl !== undefined) {
@@ -214,7 +152,8 @@ export async function readContactFields(
 	return body;
 }
 
-const FIELD_OF_KEY: Record<string, UpdateFieldName> = {
+/** Each body property of a contact update and the `fields` name it stands for, in the API's order. */
+export const CONTACT_UPDATE_FIELDS: Record<string, UpdateFieldName> = {
 	name: 'Name',
 	phoneNumber: 'PhoneNumber',
 	email: 'Email',
@@ -234,16 +173,10 @@ const FIELD_OF_KEY: Record<string, UpdateFieldName> = {
 
 /**
  * The update's `fields` list: Helena applies only the fields it names, so it is exactly the
- * fields present in the body, in the API's order.
+ * fields present in the body, in the API's order; refused when it names none.
  */
-export function deriveUpdateFields(body: IDataObject): UpdateFieldName[] {
-	const present = new Set(
-		Object.keys(body)
-			.filter((key) => body[key] !== undefined)
-			.map((key) => FIELD_OF_KEY[key])
-			.filter(Boolean),
-	);
-	return UPDATE_FIELD_NAMES.filter((field) => present.has(field));
+export function readContactUpdateFields(context: IExecuteFunctions, body: IDataObject, itemIndex: number): UpdateFieldName[] {
+	return readUpdateFields(context, body, CONTACT_UPDATE_FIELDS, itemIndex);
 }
 
 const UPSERT_TAG_OPERATIONS = ['INSERTIFNOTEXISTS', 'DELETEIFEXISTS', 'REPLACEALL'];
@@ -268,11 +201,7 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 		if (fields.length) options.upsertFields = fields;
 	}
 	if (given.upsertTagOperation !== undefined) {
-		const operation = String(given.upsertTagOperation);
-		if (!UPSERT_TAG_OPERATIONS.includes(operation)) {
-			throw invalidInput(context, 'Upsert Tag Operation', `must be one of ${UPSERT_TAG_OPERATIONS.join(', ')}, not "${operation}"`, itemIndex);
-		}
-		options.upsertTagOperation = operation;
+		options.upsertTagOperation = requireOneOf(context, given.upsertTagOperation, UPSERT_TAG_OPERATIONS, 'Upsert Tag Operation', itemIndex);
 	}
 	return Object.keys(options).length ? options : undefined;
 }
@@ -280,11 +209,6 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 /** Helena needs something to create a contact from and to match an existing one by. */
 export function requireIdentity(context: IExecuteFunctions, body: IDataObject, itemIndex: number): void {
 	if (!body.name && !body.phoneNumber && !body.email && !body.instagram) {
-		throw invalidInput(
-			context,
-			'Contact',
-			'needs at least one of Name, Phone Number, Email or Instagram',
-			itemIndex,
-		);
+		throw invalidInput(context, 'Contact', 'needs at least one of Name, Phone Number, Email or Instagram', itemIndex);
 	}
 }

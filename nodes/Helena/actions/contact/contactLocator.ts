@@ -1,39 +1,23 @@
 import type { IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 
+import { invalidInput, requireUuid, uuidLocator } from '../../helpers';
 import { apiPath } from '../../transport';
-import type { NotFoundMessage } from '../../transport/errors';
-import { invalidInput, requireUuid } from '../validate';
+import type { NotFoundMessage } from '../../transport';
 
-const UUID_PATTERN = '^\\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\s*$';
+const byListOrId = uuidLocator({
+	displayName: 'Contact',
+	name: 'contact',
+	description: 'The contact to act on',
+	record: 'contact',
+	searchListMethod: 'searchContacts',
+	listPlaceholder: 'Search by name, phone, email or Instagram...',
+});
 
 /** Which contact Get, Update and the tag operation act on; the mode picks the endpoint. */
 export const contactLocator: INodeProperties = {
-	displayName: 'Contact',
-	name: 'contact',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	description: 'The contact to act on',
+	...byListOrId,
 	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Search by name, phone, email or Instagram...',
-			typeOptions: { searchListMethod: 'searchContacts', searchable: true },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: UUID_PATTERN, errorMessage: 'Not a contact ID (a UUID)' },
-				},
-			],
-		},
+		...(byListOrId.modes ?? []),
 		{
 			// the mode menu shows about seven characters: "By Phone Number" read "By Phon"
 			displayName: 'Phone',
@@ -54,8 +38,7 @@ export interface ContactTarget {
 /** Reads the `contact` locator of one item and checks it before any request. */
 export function readContactTarget(context: IExecuteFunctions, itemIndex: number): ContactTarget {
 	const locator = context.getNodeParameter('contact', itemIndex) as INodeParameterResourceLocator | string;
-	const { mode, value } =
-		typeof locator === 'object' && locator !== null ? locator : { mode: 'id', value: locator };
+	const { mode, value } = typeof locator === 'object' && locator !== null ? locator : { mode: 'id', value: locator };
 	if (mode === 'phone') {
 		const phone = String(value ?? '').trim();
 		if (!phone) throw invalidInput(context, 'Contact', 'needs a phone number', itemIndex);
@@ -66,9 +49,7 @@ export function readContactTarget(context: IExecuteFunctions, itemIndex: number)
 
 /** `/v1/contact/{id}` or `/v1/contact/phonenumber/{phone}`, the value URL-encoded. */
 export function contactV1Path(target: ContactTarget): string {
-	return target.byPhone
-		? apiPath`/v1/contact/phonenumber/${target.value}`
-		: apiPath`/v1/contact/${target.value}`;
+	return target.byPhone ? apiPath`/v1/contact/phonenumber/${target.value}` : apiPath`/v1/contact/${target.value}`;
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { runPerItem } from '../../helpers';
 import { helenaRequest } from '../../transport';
-import { runPerItem } from '../runPerItem';
 import { readContactFields, readCreateOptions, requireIdentity } from './contactBody';
 import { createExtraFields, createOptionsField, nameField, phoneNumberField } from './fields';
 
@@ -31,16 +31,10 @@ const properties: INodeProperties[] = [
 	createOptionsField,
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: ['create'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['create'] } }, properties);
 
 /** The body of a new contact from the Name, Phone Number and Additional Fields of one item. */
-export async function readContactToCreate(
-	context: IExecuteFunctions,
-	itemIndex: number,
-): Promise<IDataObject> {
+export async function readContactToCreate(context: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const values: IDataObject = {
 		...(context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
 		name: context.getNodeParameter('name', itemIndex, ''),

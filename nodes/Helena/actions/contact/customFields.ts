@@ -1,30 +1,17 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { helenaRequest } from '../../transport';
-import { invalidInput } from '../validate';
-
-const definitionsByRun = new WeakMap<object, Promise<Map<string, IDataObject>>>();
+import { invalidInput, listEntries, perExecution } from '../../helpers';
+import { listContactCustomFields } from '../../transport';
 
 /** Contact custom field definitions by key, read once per execution (GROUPs hold no value). */
-async function definitionsByKey(context: IExecuteFunctions): Promise<Map<string, IDataObject>> {
-	let definitions = definitionsByRun.get(context);
-	if (!definitions) {
-		definitions = helenaRequest
-			.call(context, { method: 'GET', path: '/v1/contact/custom-field', qs: { NestedList: false } })
-			.then(
-				(list) =>
-					new Map(
-						((list as IDataObject[]) ?? [])
-							.filter((definition) => definition.type !== 'GROUP' && typeof definition.key === 'string')
-							.map((definition) => [definition.key as string, definition]),
-					),
-			);
-		definitionsByRun.set(context, definitions);
-		// a failed read is not cached, so the next item asks again
-		definitions.catch(() => definitionsByRun.delete(context));
-	}
-	return await definitions;
-}
+const definitionsByKey = perExecution(async (context: IExecuteFunctions) => {
+	const list = await listContactCustomFields.call(context);
+	return new Map(
+		(list ?? [])
+			.filter((definition) => definition.type !== 'GROUP' && typeof definition.key === 'string')
+			.map((definition) => [definition.key as string, definition]),
+	);
+});
 
 /**
  * Converts a value typed in the UI (always text) to the field's type, because Helena silently
@@ -54,10 +41,7 @@ function toFieldType(
 			if (/^(true|false)$/i.test(text)) return text.toLowerCase() === 'true';
 			throw invalidInput(context, label, `needs true or false, not "${value}"`, itemIndex);
 		case 'MULTISELECT':
-			return text
-				.split(',')
-				.map((choice) => choice.trim())
-				.filter(Boolean);
+			return listEntries(text);
 		default:
 			return value;
 	}

@@ -1,5 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { optionsCollection } from '../../helpers';
+
 /*
  * Contact field parameters shared by Create, Update, Create or Update Many and Search. Their names
  * are the API's body keys, except the *Ui / *Json variants that contactBody.ts turns into objects.
@@ -52,12 +54,7 @@ function listField(displayName: string, name: string, description: string, place
 	return { displayName, name, type: 'string', default: '', placeholder, description };
 }
 
-const tagNamesField = listField(
-	'Tag Names',
-	'tagNames',
-	'Tag names separated by commas, or a list from an expression',
-	'e.g. VIP, Lead',
-);
+const tagNamesField = listField('Tag Names', 'tagNames', 'Tag names separated by commas, or a list from an expression', 'e.g. VIP, Lead');
 const tagIdsField = listField(
 	'Tag IDs',
 	'tagIds',
@@ -101,16 +98,14 @@ export const customFieldsUiField: INodeProperties = {
 					type: 'options',
 					typeOptions: { loadOptionsMethod: 'getContactCustomFields' },
 					default: '',
-					description:
-						'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+					description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 				},
 				{
 					displayName: 'Value',
 					name: 'value',
 					type: 'string',
 					default: '',
-					description:
-						'Numbers, true/false and comma-separated choices are converted to the field type; leave empty to clear the field',
+					description: 'Numbers, true/false and comma-separated choices are converted to the field type; leave empty to clear the field',
 				},
 			],
 		},
@@ -243,7 +238,7 @@ export const tagOperationOptions: INodePropertyOptions[] = [
 
 /**
  * An update's `options.tagsOperation`. The spec shows only InsertIfNotExists for it; the other values
- * are spelled as the vendor reference lists them (api-facts §2), so removal is `DeleteIfExists` here.
+ * are spelled as Helena's API reference lists them (PUT /v1/contact/{id}/tags), so removal is `DeleteIfExists` here.
  */
 export const updateTagOperationOptions: INodePropertyOptions[] = tagOperationOptions.map((option) =>
 	option.value === 'ExcluiIfExists' ? { ...option, value: 'DeleteIfExists' } : option,
@@ -275,9 +270,7 @@ function withFilterValue(field: INodeProperties) {
 	const [group] = field.options as Array<{ displayName: string; name: string; values: INodeProperties[] }>;
 	return {
 		...group,
-		values: group.values.map((value) =>
-			value.name === 'value' ? { ...value, description: 'The value to match' } : value,
-		),
+		values: group.values.map((value) => (value.name === 'value' ? { ...value, description: 'The value to match' } : value)),
 	};
 }
 
@@ -299,62 +292,53 @@ export const UPDATE_FIELD_NAMES = [
 ] as const;
 export type UpdateFieldName = (typeof UPDATE_FIELD_NAMES)[number];
 
-export const createOptionsField: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
-		{
-			displayName: 'Get If Exists',
-			name: 'getIfExists',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to return a contact that already exists (same phone number, email or Instagram) unchanged instead of failing',
-		},
-		{
-			displayName: 'Upsert',
-			name: 'upsert',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to update a contact that already exists (same phone number, email or Instagram) instead of failing',
-		},
-		{
-			displayName: 'Upsert Fields',
-			name: 'upsertFields',
-			type: 'multiOptions',
-			options: [
-				{ name: 'Annotation', value: 'Annotation' },
-				{ name: 'Custom Fields', value: 'CustomFields' },
-				{ name: 'Email', value: 'Email' },
-				{ name: 'Instagram', value: 'Instagram' },
-				{ name: 'Metadata', value: 'Metadata' },
-				{ name: 'Name', value: 'Name' },
-				{ name: 'Phone Number', value: 'PhoneNumber' },
-				{ name: 'Picture URL', value: 'PictureUrl' },
-				{ name: 'Portfolios', value: 'Portfolio' },
-				{ name: 'Sequence IDs', value: 'SequenceIds' },
-				{ name: 'Status', value: 'Status' },
-				{ name: 'Tags', value: 'Tags' },
-				{ name: 'UTM', value: 'Utm' },
-			],
-			default: [],
-			description: 'When an existing contact is updated, the only fields to change; every given field when empty',
-		},
-		{
-			displayName: 'Upsert Tag Operation',
-			name: 'upsertTagOperation',
-			type: 'options',
-			options: [
-				{ name: 'Add', value: 'INSERTIFNOTEXISTS', description: 'Add the tags the contact does not have yet' },
-				{ name: 'Remove', value: 'DELETEIFEXISTS', description: 'Remove these tags from the contact' },
-				{ name: 'Replace All', value: 'REPLACEALL', description: "Replace the contact's tags with these (Helena's default)" },
-			],
-			default: 'REPLACEALL',
-			description: 'How the tags of an existing contact change when it is updated',
-		},
-	],
-};
+export const createOptionsField: INodeProperties = optionsCollection([
+	{
+		displayName: 'Get If Exists',
+		name: 'getIfExists',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return a contact that already exists (same phone number, email or Instagram) unchanged instead of failing',
+	},
+	{
+		displayName: 'Upsert',
+		name: 'upsert',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to update a contact that already exists (same phone number, email or Instagram) instead of failing',
+	},
+	{
+		displayName: 'Upsert Fields',
+		name: 'upsertFields',
+		type: 'multiOptions',
+		options: [
+			{ name: 'Annotation', value: 'Annotation' },
+			{ name: 'Custom Fields', value: 'CustomFields' },
+			{ name: 'Email', value: 'Email' },
+			{ name: 'Instagram', value: 'Instagram' },
+			{ name: 'Metadata', value: 'Metadata' },
+			{ name: 'Name', value: 'Name' },
+			{ name: 'Phone Number', value: 'PhoneNumber' },
+			{ name: 'Picture URL', value: 'PictureUrl' },
+			{ name: 'Portfolios', value: 'Portfolio' },
+			{ name: 'Sequence IDs', value: 'SequenceIds' },
+			{ name: 'Status', value: 'Status' },
+			{ name: 'Tags', value: 'Tags' },
+			{ name: 'UTM', value: 'Utm' },
+		],
+		default: [],
+		description: 'When an existing contact is updated, the only fields to change; every given field when empty',
+	},
+	{
+		displayName: 'Upsert Tag Operation',
+		name: 'upsertTagOperation',
+		type: 'options',
+		options: [
+			{ name: 'Add', value: 'INSERTIFNOTEXISTS', description: 'Add the tags the contact does not have yet' },
+			{ name: 'Remove', value: 'DELETEIFEXISTS', description: 'Remove these tags from the contact' },
+			{ name: 'Replace All', value: 'REPLACEALL', description: "Replace the contact's tags with these (Helena's default)" },
+		],
+		default: 'REPLACEALL',
+		description: 'How the tags of an existing contact change when it is updated',
+	},
+]);

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { READ_CONCURRENCY, runPerItem } from '../../helpers';
 import { helenaRequest } from '../../transport';
-import { READ_CONCURRENCY, runPerItem } from '../runPerItem';
 import { contactLocator, contactNotFound, contactV1Path, readContactTarget } from './contactLocator';
 import { includeDetailsField, readIncludeDetails, simplifyContact, simplifyField } from './listing';
 
@@ -19,24 +19,25 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: ['get'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['get'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(this, async (itemIndex) => {
-		const target = readContactTarget(this, itemIndex);
-		const simple = this.getNodeParameter('simple', itemIndex, true) as boolean;
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const includeDetails = readIncludeDetails(options, simple);
-		const contact = (await helenaRequest.call(this, {
-			method: 'GET',
-			path: contactV1Path(target),
-			qs: includeDetails ? { IncludeDetails: includeDetails } : undefined,
-			itemIndex,
-			notFoundMessage: contactNotFound(target),
-		})) as IDataObject;
-		return simple ? simplifyContact(contact) : contact;
-	}, { concurrency: READ_CONCURRENCY });
+	return await runPerItem.call(
+		this,
+		async (itemIndex) => {
+			const target = readContactTarget(this, itemIndex);
+			const simple = this.getNodeParameter('simple', itemIndex, true) as boolean;
+			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			const includeDetails = readIncludeDetails(options, simple);
+			const contact = (await helenaRequest.call(this, {
+				method: 'GET',
+				path: contactV1Path(target),
+				qs: includeDetails ? { IncludeDetails: includeDetails } : undefined,
+				itemIndex,
+				notFoundMessage: contactNotFound(target),
+			})) as IDataObject;
+			return simple ? simplifyContact(contact) : contact;
+		},
+		{ concurrency: READ_CONCURRENCY },
+	);
 }

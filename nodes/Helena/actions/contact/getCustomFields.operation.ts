@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { helenaRequest } from '../../transport';
-import { runPerItem } from '../runPerItem';
+import { runPerItem } from '../../helpers';
+import { listContactCustomFields } from '../../transport';
 
 const properties: INodeProperties[] = [
 	{
@@ -10,24 +10,15 @@ const properties: INodeProperties[] = [
 		name: 'nested',
 		type: 'boolean',
 		default: false,
-		description:
-			'Whether to return the fields inside their groups (under "children") instead of one flat list',
+		description: 'Whether to return the fields inside their groups (under "children") instead of one flat list',
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: ['getCustomFields'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['getCustomFields'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
 		const nested = this.getNodeParameter('nested', itemIndex, false) as boolean;
-		return (await helenaRequest.call(this, {
-			method: 'GET',
-			path: '/v1/contact/custom-field',
-			qs: { NestedList: nested },
-			itemIndex,
-		})) as IDataObject[];
+		return (await listContactCustomFields.call(this, { nested, itemIndex })) as IDataObject[];
 	});
 }

@@ -8,7 +8,7 @@ import * as search from './search.operation';
 import * as update from './update.operation';
 import * as updateTags from './updateTags.operation';
 import * as upsertMany from './upsertMany.operation';
-import type { HelenaResource } from '../types';
+import type { HelenaResource } from '../router';
 
 export const contact: HelenaResource = {
 	create,
@@ -47,8 +47,7 @@ export const contactDescription: INodeProperties[] = [
 				name: 'Create or Update Many (Batch)',
 				value: 'upsertMany',
 				action: 'Create or update many contacts',
-				description:
-					'Save every input item as a contact, 100 per request, updating those that exist; returns one contact per item',
+				description: 'Save every input item as a contact, 100 per request, updating those that exist; returns one contact per item',
 			},
 			{
 				name: 'Get',
@@ -72,8 +71,7 @@ export const contactDescription: INodeProperties[] = [
 				name: 'Search',
 				value: 'search',
 				action: 'Search contacts',
-				description:
-					'Find contacts by text, name, phone, email, tags, portfolios, custom field values and more; one item per contact',
+				description: 'Find contacts by text, name, phone, email, tags, portfolios, custom field values and more; one item per contact',
 			},
 			{
 				name: 'Update',

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { invalidInput, listEntries, optionsCollection } from '../../helpers';
 import type { PagingOptions } from '../../transport';
-import { invalidInput } from '../validate';
+import { statusOptions } from './fields';
 
 /* Parameters and output shaping shared by Get, Get Many and Search. */
 
@@ -71,6 +72,18 @@ export const orderDirectionField: INodeProperties = {
 	default: 'ASCENDING',
 };
 
+/** The Options of Get Many and Search: details to include and the order. */
+export const listOptionsField: INodeProperties = optionsCollection([includeDetailsField, orderByField, orderDirectionField]);
+
+export const statusFilterField: INodeProperties = {
+	displayName: 'Status',
+	name: 'status',
+	type: 'options',
+	options: statusOptions,
+	default: 'ACTIVE',
+	description: 'Only contacts with this status; Helena returns active contacts when not set',
+};
+
 /** Created/updated before/after; Helena reads these bounds as UTC. */
 export const dateRangeFields: INodeProperties[] = [
 	{
@@ -111,12 +124,7 @@ export const dateRangeLabels: Record<string, string> = {
 };
 
 /** A date bound as sent to Helena, or undefined when not set; unparseable dates are an input error. */
-export function readDate(
-	context: IExecuteFunctions,
-	values: IDataObject,
-	name: string,
-	itemIndex: number,
-): string | undefined {
+export function readDate(context: IExecuteFunctions, values: IDataObject, name: string, itemIndex: number): string | undefined {
 	const raw = values[name] as unknown;
 	if (raw === undefined || raw === null || raw === '') return undefined;
 	const text =
@@ -132,7 +140,7 @@ export function readDate(
 }
 
 /** Return All / Limit of one item; a limit below 1 is an input error. */
-export function readPaging(context: IExecuteFunctions, itemIndex: number): PagingOptions {
+function readPaging(context: IExecuteFunctions, itemIndex: number): PagingOptions {
 	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	if (returnAll) return { returnAll };
 	const limit = Number(context.getNodeParameter('limit', itemIndex, 50));
@@ -144,13 +152,34 @@ export function readPaging(context: IExecuteFunctions, itemIndex: number): Pagin
 
 /** The details to request; Simplify needs the tag names, so it asks for them. */
 export function readIncludeDetails(options: IDataObject, simple: boolean): string[] | undefined {
-	const chosen = Array.isArray(options.includeDetails)
-		? (options.includeDetails as string[])
-		: typeof options.includeDetails === 'string' && options.includeDetails
-			? options.includeDetails.split(',').map((value) => value.trim())
-			: [];
+	const given = options.includeDetails;
+	const chosen = Array.isArray(given) || typeof given === 'string' ? listEntries(given) : [];
 	const details = simple && !chosen.includes('Tags') ? [...chosen, 'Tags'] : chosen;
 	return details.length ? details : undefined;
+}
+
+/** Return All, Limit and Simplify, the first parameters of Get Many and Search. */
+export const listingFields: INodeProperties[] = [returnAllField, limitField, simplifyField];
+
+export interface Listing {
+	paging: PagingOptions;
+	simple: boolean;
+	options: IDataObject;
+	/** The details to request, or undefined for none. */
+	includeDetails?: string[];
+}
+
+/** The listing parameters of one item (Return All, Limit, Simplify and Options), checked. */
+export function readListing(context: IExecuteFunctions, itemIndex: number): Listing {
+	const paging = readPaging(context, itemIndex);
+	const simple = context.getNodeParameter('simple', itemIndex, true) as boolean;
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return { paging, simple, options, includeDetails: readIncludeDetails(options, simple) };
+}
+
+/** The contacts as output: simplified when Simplify is on. */
+export function outputContacts(contacts: IDataObject[], simple: boolean): IDataObject[] {
+	return simple ? contacts.map(simplifyContact) : contacts;
 }
 
 /** The handful of contact fields most workflows use. */

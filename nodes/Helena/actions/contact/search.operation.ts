@@ -1,51 +1,32 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { fetchAllPages } from '../../transport';
-import { runPerItem } from '../runPerItem';
-import { invalidInput } from '../validate';
+import { filtersCollection, requireOneOf, runPerItem } from '../../helpers';
+import { contactFilterPage, fetchAllPages } from '../../transport';
 import { readContactFields } from './contactBody';
-import { filterContactFields, statusOptions } from './fields';
-import {
-	dateRangeFields,
-	includeDetailsField,
-	limitField,
-	orderByField,
-	orderDirectionField,
-	readDate,
-	readIncludeDetails,
-	readPaging,
-	returnAllField,
-	simplifyContact,
-	simplifyField,
-} from './listing';
+import { filterContactFields } from './fields';
+import type { Listing } from './listing';
+import { dateRangeFields, listingFields, listOptionsField, outputContacts, readDate, readListing, statusFilterField } from './listing';
 
 const ORIGINS = ['CREATED_BY_USER', 'CREATED_FROM_HUB', 'IMPORTED'];
 
 const filterFields = (
 	[
-	...filterContactFields,
-	...dateRangeFields,
-	{
-		displayName: 'Origin',
-		name: 'origin',
-		type: 'options',
-		options: [
-			{ name: 'Created by a User', value: 'CREATED_BY_USER' },
-			{ name: 'Created From a Conversation', value: 'CREATED_FROM_HUB' },
-			{ name: 'Imported', value: 'IMPORTED' },
-		],
-		default: 'CREATED_BY_USER',
-		description: 'How the contact came into Helena',
-	},
-	{
-		displayName: 'Status',
-		name: 'status',
-		type: 'options',
-		options: statusOptions,
-		default: 'ACTIVE',
-		description: 'Only contacts with this status; Helena returns active contacts when not set',
-	},
+		...filterContactFields,
+		...dateRangeFields,
+		{
+			displayName: 'Origin',
+			name: 'origin',
+			type: 'options',
+			options: [
+				{ name: 'Created by a User', value: 'CREATED_BY_USER' },
+				{ name: 'Created From a Conversation', value: 'CREATED_FROM_HUB' },
+				{ name: 'Imported', value: 'IMPORTED' },
+			],
+			default: 'CREATED_BY_USER',
+			description: 'How the contact came into Helena',
+		},
+		statusFilterField,
 	] as INodeProperties[]
 ).sort((a, b) => a.displayName.localeCompare(b.displayName));
 
@@ -58,32 +39,12 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. maria',
 		description: "Text to look for in the contacts' name, phone number, email and other text fields",
 	},
-	returnAllField,
-	limitField,
-	simplifyField,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		description: 'Every filter set must match (they are combined with AND)',
-		options: filterFields,
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [includeDetailsField, orderByField, orderDirectionField],
-	},
+	...listingFields,
+	filtersCollection(filterFields, 'Every filter set must match (they are combined with AND)'),
+	listOptionsField,
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: ['search'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['search'] } }, properties);
 
 function readRange(
 	context: IExecuteFunctions,
@@ -100,25 +61,20 @@ function readRange(
 }
 
 /** The body of POST /v1/contact/filter without its page fields. */
-async function readFilterBody(context: IExecuteFunctions, itemIndex: number, simple: boolean) {
+async function readFilterBody(context: IExecuteFunctions, itemIndex: number, { options, includeDetails }: Listing) {
 	const textFilter = String(context.getNodeParameter('textFilter', itemIndex, '') ?? '').trim();
 	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 
 	const body: IDataObject = {};
 	if (textFilter) body.textFilter = textFilter;
 	Object.assign(body, await readContactFields(context, filters, itemIndex, 'filter'));
 	if (filters.origin) {
-		if (!ORIGINS.includes(String(filters.origin))) {
-			throw invalidInput(context, 'Origin', `must be one of ${ORIGINS.join(', ')}, not "${String(filters.origin)}"`, itemIndex);
-		}
-		body.origin = filters.origin;
+		body.origin = requireOneOf(context, filters.origin, ORIGINS, 'Origin', itemIndex);
 	}
 	const createdAt = readRange(context, filters, ['createdAfter', 'createdBefore'], itemIndex);
 	if (createdAt) body.createdAt = createdAt;
 	const updatedAt = readRange(context, filters, ['updatedAfter', 'updatedBefore'], itemIndex);
 	if (updatedAt) body.updatedAt = updatedAt;
-	const includeDetails = readIncludeDetails(options, simple);
 	if (includeDetails) body.includeDetails = includeDetails;
 	if (options.orderBy) body.orderBy = options.orderBy;
 	if (options.orderDirection) body.orderDirection = options.orderDirection;
@@ -127,21 +83,13 @@ async function readFilterBody(context: IExecuteFunctions, itemIndex: number, sim
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
-		const paging = readPaging(this, itemIndex);
-		const simple = this.getNodeParameter('simple', itemIndex, true) as boolean;
-		const body = await readFilterBody(this, itemIndex, simple);
+		const listing = readListing(this, itemIndex);
+		const body = await readFilterBody(this, itemIndex, listing);
 		const contacts = await fetchAllPages.call(
 			this,
-			(pageNumber, pageSize) => ({
-				method: 'POST',
-				path: '/v1/contact/filter',
-				body: { ...body, pageNumber, pageSize },
-				// a filter only reads, so repeating it is harmless
-				repeatable: true,
-				itemIndex,
-			}),
-			paging,
+			(pageNumber, pageSize) => contactFilterPage(body, pageNumber, pageSize, itemIndex),
+			listing.paging,
 		);
-		return simple ? contacts.map(simplifyContact) : contacts;
+		return outputContacts(contacts, listing.simple);
 	});
 }

@@ -1,10 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { invalidInput, readList, requireOneOf, runPerItem } from '../../helpers';
 import { helenaRequest } from '../../transport';
-import { runPerItem } from '../runPerItem';
-import { invalidInput } from '../validate';
-import { readList } from './contactBody';
 import { contactLocator, contactNotFound, contactV1Path, readContactTarget } from './contactLocator';
 import { tagOperationOptions } from './fields';
 
@@ -38,18 +36,12 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: ['updateTags'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['updateTags'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
 		const target = readContactTarget(this, itemIndex);
-		const operation = String(this.getNodeParameter('tagsOperation', itemIndex));
-		if (!TAG_OPERATIONS.includes(operation)) {
-			throw invalidInput(this, 'Action', `must be one of ${TAG_OPERATIONS.join(', ')}, not "${operation}"`, itemIndex);
-		}
+		const operation = requireOneOf(this, this.getNodeParameter('tagsOperation', itemIndex), TAG_OPERATIONS, 'Action', itemIndex);
 		const tagNames = readList(this, this.getNodeParameter('tagNames', itemIndex, ''), 'Tag Names', itemIndex);
 		const tagIds = readList(this, this.getNodeParameter('tagIds', itemIndex, ''), 'Tag IDs', itemIndex, {
 			uuids: true,

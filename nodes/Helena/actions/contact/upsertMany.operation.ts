@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { chunk, helenaRequest, mapWithConcurrency } from '../../transport';
-import { failedItem, withItemIndex } from '../runPerItem';
+import { failedItem, mapWithConcurrency, withItemIndex } from '../../helpers';
+import { chunk, helenaRequest } from '../../transport';
 import { readBatchItem } from './batchItems';
 import { readCreateOptions } from './contactBody';
 import { contactToCreateFields, readContactToCreate } from './create.operation';
@@ -72,10 +72,7 @@ const properties: INodeProperties[] = [
 	batchOptionsField,
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: ['upsertMany'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['upsertMany'] } }, properties);
 
 interface PendingContact {
 	itemIndex: number;
@@ -93,11 +90,7 @@ function batchError(context: IExecuteFunctions, error: unknown, part: PendingCon
 	return wrapped;
 }
 
-async function saveBatch(
-	context: IExecuteFunctions,
-	part: PendingContact[],
-	options: IDataObject | undefined,
-): Promise<IDataObject[]> {
+async function saveBatch(context: IExecuteFunctions, part: PendingContact[], options: IDataObject | undefined): Promise<IDataObject[]> {
 	const saved = await helenaRequest.call(context, {
 		method: 'POST',
 		path: '/v2/contact/batch',
@@ -128,9 +121,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const body =
-				dataMode === 'defineBelow'
-					? await readContactToCreate(this, itemIndex)
-					: readBatchItem(this, items[itemIndex].json, itemIndex);
+				dataMode === 'defineBelow' ? await readContactToCreate(this, itemIndex) : readBatchItem(this, items[itemIndex].json, itemIndex);
 			pending.push({ itemIndex, body });
 		} catch (error) {
 			if (!continueOnFail) throw withItemIndex(this, error, itemIndex);

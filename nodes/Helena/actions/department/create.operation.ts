@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { runPerItem } from '../../helpers';
 import { helenaRequest } from '../../transport';
-import { runPerItem } from '../runPerItem';
 import {
 	agentsOption,
 	channelsConfigOption,
@@ -35,10 +35,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['department'], operation: ['create'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['department'], operation: ['create'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {

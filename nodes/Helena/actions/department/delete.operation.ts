@@ -1,14 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { runPerItem } from '../runPerItem';
 import { departmentLocator, notFoundMessage, readDepartmentId } from './departmentFields';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['department'], operation: ['delete'] } },
-	[departmentLocator] as INodeProperties[],
-);
+export const description = updateDisplayOptions({ show: { resource: ['department'], operation: ['delete'] } }, [
+	departmentLocator,
+] as INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {

@@ -1,48 +1,28 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalidInput, requireLength, requireUuid, UUID_PATTERN } from '../validate';
+import { invalidInput, listEntries, readLocatorId, requireLength, requireUuid, uuidLocator } from '../../helpers';
 
 /** Which department an operation works on: picked from the list or given by ID. */
-export const departmentLocator: INodeProperties = {
+export const departmentLocator: INodeProperties = uuidLocator({
 	displayName: 'Department',
 	name: 'department',
-	type: 'resourceLocator',
-	required: true,
-	default: { mode: 'list', value: '' },
 	description: 'The department (team) to use',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a department...',
-			typeOptions: { searchListMethod: 'searchDepartments', searchable: true },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: UUID_PATTERN, errorMessage: 'Not a department ID (a UUID)' },
-				},
-			],
-		},
-	],
-};
+	record: 'department',
+	searchListMethod: 'searchDepartments',
+});
 
 export function readDepartmentId(context: IExecuteFunctions, itemIndex: number): string {
-	const value = context.getNodeParameter('department', itemIndex, undefined, { extractValue: true });
-	return requireUuid(context, value, 'Department', itemIndex);
+	return readLocatorId(context, departmentLocator, itemIndex);
 }
 
 export function notFoundMessage(id: string): string {
 	return `The department with ID "${id}" was not found in Helena`;
 }
 
-/** "Update Fields" parameters and the `fields` value each one stands for (api-facts §2). */
+/**
+ * "Update Fields" parameters and the `fields` value each one stands for, in the order of the
+ * `fields` enum of "Update a department" (PUT /v1/department/{id}) in Helena's API reference.
+ */
 export const DEPARTMENT_UPDATE_FIELDS: Record<string, string> = {
 	name: 'Name',
 	description: 'Description',
@@ -68,8 +48,7 @@ export const descriptionOption: INodeProperties = {
 	type: 'string',
 	typeOptions: { rows: 2 },
 	default: '',
-	description:
-		'Description of the department; leave empty to clear it. Helena lists Description among the fields an update can apply, but its API reference shows no body property for it: the node sends it as "description".',
+	description: 'Description of the department; leave empty to clear it',
 };
 
 export const isDefaultOption: INodeProperties = {
@@ -217,12 +196,7 @@ export function readDepartmentName(context: IExecuteFunctions, value: unknown, i
 }
 
 /** The rows of an Agents field as API items; `withRoles: false` sends only the user IDs. */
-export function readAgents(
-	context: IExecuteFunctions,
-	value: unknown,
-	itemIndex: number,
-	{ withRoles = true } = {},
-): IDataObject[] {
+export function readAgents(context: IExecuteFunctions, value: unknown, itemIndex: number, { withRoles = true } = {}): IDataObject[] {
 	const rows = ((value as IDataObject | undefined)?.agent ?? []) as IDataObject[];
 	return rows.map((row) => {
 		const userId = requireUuid(context, row.userId, 'User ID', itemIndex);
@@ -260,8 +234,7 @@ function readChannelsConfig(context: IExecuteFunctions, value: unknown, itemInde
 	}
 	const scope = String(config.scope ?? 'ALL');
 	if (scope !== 'SELECTED') return { scope, channels: [] };
-	const listed = Array.isArray(config.channels) ? config.channels : String(config.channels ?? '').split(',');
-	const channels = listed.map((channel) => String(channel).trim()).filter(Boolean);
+	const channels = listEntries(config.channels);
 	if (channels.length === 0) {
 		throw invalidInput(context, 'Channels', 'needs at least one channel when the scope is Selected Channels', itemIndex);
 	}
@@ -269,11 +242,7 @@ function readChannelsConfig(context: IExecuteFunctions, value: unknown, itemInde
 }
 
 /** The body properties of the department settings that were set, validated (create and update). */
-export function readDepartmentSettings(
-	context: IExecuteFunctions,
-	values: IDataObject,
-	itemIndex: number,
-): IDataObject {
+export function readDepartmentSettings(context: IExecuteFunctions, values: IDataObject, itemIndex: number): IDataObject {
 	const body: IDataObject = {};
 	if (values.name !== undefined) body.name = readDepartmentName(context, values.name, itemIndex);
 	if (values.description !== undefined) body.description = String(values.description ?? '') || null;

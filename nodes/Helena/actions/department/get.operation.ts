@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { READ_CONCURRENCY, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { READ_CONCURRENCY, runPerItem } from '../runPerItem';
 import { departmentLocator, notFoundMessage, readDepartmentId } from './departmentFields';
 
 const properties: INodeProperties[] = [
@@ -22,21 +22,22 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['department'], operation: ['get'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['department'], operation: ['get'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(this, async (itemIndex) => {
-		const id = readDepartmentId(this, itemIndex);
-		const includeDetails = this.getNodeParameter('includeDetails', itemIndex) as string;
-		return (await helenaRequest.call(this, {
-			method: 'GET',
-			path: apiPath`/v1/department/${id}`,
-			qs: includeDetails === 'none' ? undefined : { includeDetails },
-			itemIndex,
-			notFoundMessage: notFoundMessage(id),
-		})) as IDataObject;
-	}, { concurrency: READ_CONCURRENCY });
+	return await runPerItem.call(
+		this,
+		async (itemIndex) => {
+			const id = readDepartmentId(this, itemIndex);
+			const includeDetails = this.getNodeParameter('includeDetails', itemIndex) as string;
+			return (await helenaRequest.call(this, {
+				method: 'GET',
+				path: apiPath`/v1/department/${id}`,
+				qs: includeDetails === 'none' ? undefined : { includeDetails },
+				itemIndex,
+				notFoundMessage: notFoundMessage(id),
+			})) as IDataObject;
+		},
+		{ concurrency: READ_CONCURRENCY },
+	);
 }

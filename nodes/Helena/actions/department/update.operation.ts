@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { readUpdateFields, runPerItem, updateFieldsCollection } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { runPerItem } from '../runPerItem';
-import { deriveUpdateFields, requireFieldsToUpdate } from '../updateFields';
 import {
 	channelsConfigOption,
 	DEPARTMENT_UPDATE_FIELDS,
@@ -21,36 +20,24 @@ import {
 
 const properties: INodeProperties[] = [
 	departmentLocator,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'The fields to change; Helena leaves every other field as it is',
-		options: [
-			channelsConfigOption,
-			isDefaultOption,
-			descriptionOption,
-			distributionConfigOption,
-			distributionEnabledOption,
-			nameOption,
-			restrictionTypeOption,
-		],
-	},
+	updateFieldsCollection([
+		channelsConfigOption,
+		isDefaultOption,
+		descriptionOption,
+		distributionConfigOption,
+		distributionEnabledOption,
+		nameOption,
+		restrictionTypeOption,
+	]),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['department'], operation: ['update'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['department'], operation: ['update'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
 		const id = readDepartmentId(this, itemIndex);
 		const updateFields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-		const fields = deriveUpdateFields(updateFields, DEPARTMENT_UPDATE_FIELDS);
-		requireFieldsToUpdate(this, fields, itemIndex);
+		const fields = readUpdateFields(this, updateFields, DEPARTMENT_UPDATE_FIELDS, itemIndex);
 		return (await helenaRequest.call(this, {
 			method: 'PUT',
 			path: apiPath`/v1/department/${id}`,

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { invalidInput, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { runPerItem } from '../runPerItem';
-import { invalidInput } from '../validate';
 import { agentsOption, agentValues, departmentLocator, notFoundMessage, readAgents, readDepartmentId } from './departmentFields';
 
 const properties: INodeProperties[] = [
@@ -43,10 +42,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['department'], operation: ['updateAgents'] } },
-	properties,
-);
+export const description = updateDisplayOptions({ show: { resource: ['department'], operation: ['updateAgents'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {

@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { helenaRequest } from '../../transport';
-import { invalidInput } from '../validate';
+import { invalidInput, listEntries, perExecution } from '../../helpers';
+import { listWebhookEvents } from '../../transport';
 
 /** The events multi-select shared by Create and Update; its options come from Get Events. */
 export const eventsField: INodeProperties = {
@@ -14,29 +14,15 @@ export const eventsField: INodeProperties = {
 		'Events that the subscription receives. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
-const knownEvents = new WeakMap<object, Promise<Set<string>>>();
-
 /** Event names Helena lists right now, read once per execution (the list is open-ended). */
-async function listedEvents(context: IExecuteFunctions): Promise<Set<string>> {
-	let names = knownEvents.get(context);
-	if (!names) {
-		names = helenaRequest
-			.call(context, { method: 'GET', path: '/v1/webhook/event' })
-			.then((events) => new Set((events as IDataObject[]).map((event) => String(event.event))));
-		knownEvents.set(context, names);
-	}
-	return await names;
-}
+const listedEvents = perExecution(async (context: IExecuteFunctions) => {
+	const events = await listWebhookEvents.call(context);
+	return new Set(events.map((event) => String(event.event)));
+});
 
 /** Rejects an empty list or a name Helena does not list, before the subscription is sent. */
-export async function requireListedEvents(
-	context: IExecuteFunctions,
-	events: unknown,
-	itemIndex: number,
-): Promise<string[]> {
-	const names = (Array.isArray(events) ? events : String(events ?? '').split(','))
-		.map((name) => String(name).trim())
-		.filter(Boolean);
+export async function requireListedEvents(context: IExecuteFunctions, events: unknown, itemIndex: number): Promise<string[]> {
+	const names = listEntries(events);
 	if (names.length === 0) {
 		throw invalidInput(context, 'Event Names or IDs', 'needs at least one event', itemIndex);
 	}

@@ -1,23 +1,26 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { READ_CONCURRENCY, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { READ_CONCURRENCY, runPerItem } from '../runPerItem';
 import { notFoundMessage, readSubscriptionId, subscriptionLocator } from './subscriptionFields';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['webhook'], operation: ['get'] } },
-	[subscriptionLocator] as INodeProperties[],
-);
+export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['get'] } }, [
+	subscriptionLocator,
+] as INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(this, async (itemIndex) => {
-		const id = readSubscriptionId(this, itemIndex);
-		return (await helenaRequest.call(this, {
-			method: 'GET',
-			path: apiPath`/v1/webhook/subscription/${id}`,
-			itemIndex,
-			notFoundMessage: notFoundMessage(id),
-		})) as IDataObject;
-	}, { concurrency: READ_CONCURRENCY });
+	return await runPerItem.call(
+		this,
+		async (itemIndex) => {
+			const id = readSubscriptionId(this, itemIndex);
+			return (await helenaRequest.call(this, {
+				method: 'GET',
+				path: apiPath`/v1/webhook/subscription/${id}`,
+				itemIndex,
+				notFoundMessage: notFoundMessage(id),
+			})) as IDataObject;
+		},
+		{ concurrency: READ_CONCURRENCY },
+	);
 }

@@ -1,17 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { helenaRequest } from '../../transport';
-import { runPerItem } from '../runPerItem';
+import { runPerItem } from '../../helpers';
+import { listSubscriptions } from '../../transport';
 
 // GET /v1/webhook/subscription takes no parameters and is not paginated.
 export const description: INodeProperties[] = [];
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(this, async (itemIndex) => {
-		return (await helenaRequest.call(this, {
-			method: 'GET',
-			path: '/v1/webhook/subscription',
-			itemIndex,
-		})) as IDataObject[];
-	});
+	return await runPerItem.call(this, async (itemIndex) => (await listSubscriptions.call(this, { itemIndex })) as IDataObject[]);
 }

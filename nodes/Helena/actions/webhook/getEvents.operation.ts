@@ -1,16 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { helenaRequest } from '../../transport';
-import { runPerItem } from '../runPerItem';
+import { runPerItem } from '../../helpers';
+import { listWebhookEvents } from '../../transport';
 
 export const description: INodeProperties[] = [];
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(this, async (itemIndex) => {
-		return (await helenaRequest.call(this, {
-			method: 'GET',
-			path: '/v1/webhook/event',
-			itemIndex,
-		})) as IDataObject[];
-	});
+	return await runPerItem.call(this, async (itemIndex) => await listWebhookEvents.call(this, { itemIndex }));
 }

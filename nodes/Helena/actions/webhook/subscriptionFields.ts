@@ -1,51 +1,76 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requireUuid, UUID_PATTERN } from '../validate';
+import { readLocatorId, requireHttpUrl, requireLength, uuidLocator } from '../../helpers';
 
 /** Which subscription an operation works on: picked from the list or given by ID. */
-export const subscriptionLocator: INodeProperties = {
+export const subscriptionLocator: INodeProperties = uuidLocator({
 	displayName: 'Subscription',
 	name: 'subscription',
-	type: 'resourceLocator',
-	required: true,
-	default: { mode: 'list', value: '' },
 	description: 'The webhook subscription to use',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a subscription...',
-			typeOptions: { searchListMethod: 'searchSubscriptions', searchable: true },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: UUID_PATTERN, errorMessage: 'Not a subscription ID (a UUID)' },
-				},
-			],
-		},
-	],
-};
+	record: 'subscription',
+	searchListMethod: 'searchSubscriptions',
+});
 
 export function readSubscriptionId(context: IExecuteFunctions, itemIndex: number): string {
-	const value = context.getNodeParameter('subscription', itemIndex, undefined, { extractValue: true });
-	return requireUuid(context, value, 'Subscription', itemIndex);
+	return readLocatorId(context, subscriptionLocator, itemIndex);
 }
 
 export function notFoundMessage(id: string): string {
 	return `The webhook subscription with ID "${id}" was not found in Helena`;
 }
 
-/** "Update Fields" parameters and the `fields` value each one stands for (api-facts §5). */
+/**
+ * "Update Fields" parameters and the `fields` value each one stands for, in the order of the
+ * `fields` enum of "Update a webhook subscription" (PUT /v1/webhook/subscription/{id}) in Helena's API reference.
+ */
 export const SUBSCRIPTION_UPDATE_FIELDS: Record<string, string> = {
 	name: 'Name',
 	url: 'Url',
 	events: 'Events',
 	enabled: 'Enabled',
 };
+
+export const nameField: INodeProperties = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	placeholder: 'New conversations to n8n',
+	description: 'A name to recognise the subscription by (1 to 100 characters)',
+};
+
+export const urlField: INodeProperties = {
+	displayName: 'URL',
+	name: 'url',
+	type: 'string',
+	default: '',
+	placeholder: 'https://n8n.example.com/webhook/helena',
+	description: 'Address that receives a POST for each event (1 to 500 characters)',
+};
+
+export const enabledField: INodeProperties = {
+	displayName: 'Enabled',
+	name: 'enabled',
+	type: 'boolean',
+	default: true,
+	description: 'Whether Helena delivers events; a disabled subscription is kept but paused',
+};
+
+export function readSubscriptionName(context: IExecuteFunctions, value: unknown, itemIndex: number): string {
+	return requireLength(context, String(value), 'Name', { min: 1, max: 100 }, itemIndex);
+}
+
+export function readSubscriptionUrl(context: IExecuteFunctions, value: unknown, itemIndex: number): string {
+	const url = String(value).trim();
+	requireLength(context, url, 'URL', { min: 1, max: 500 }, itemIndex);
+	return requireHttpUrl(context, url, 'URL', itemIndex);
+}
+
+/** The subscription properties that were set, checked; the events are checked by the caller. */
+export function readSubscriptionSettings(context: IExecuteFunctions, values: IDataObject, itemIndex: number): IDataObject {
+	const body: IDataObject = {};
+	if (values.name !== undefined) body.name = readSubscriptionName(context, values.name, itemIndex);
+	if (values.url !== undefined) body.url = readSubscriptionUrl(context, values.url, itemIndex);
+	if (values.enabled !== undefined) body.enabled = values.enabled;
+	return body;
+}

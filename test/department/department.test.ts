@@ -1,6 +1,6 @@
 import { useSandbox } from '../engine/sandbox';
 import { demo } from '../sandbox';
-import { byId, fromList, requestsSent } from './requests';
+import { byId, fromList, requestsSent } from '../helpers/requests';
 
 const SUPORTE = demo.departmentId('Suporte');
 const VENDAS = demo.departmentId('Vendas');
@@ -23,9 +23,7 @@ describe('Department resource', () => {
 			const { items, error } = await helena.run({ resource: 'department', operation: 'getAll' });
 
 			expect(error).toBeUndefined();
-			expect(requestsSent(helena)).toEqual([
-				{ method: 'GET', path: '/core/v2/department', query: {}, body: undefined },
-			]);
+			expect(requestsSent(helena)).toEqual([{ method: 'GET', path: '/core/v2/department', query: {}, body: undefined }]);
 			expect(items.map((item) => [item.json.name, item.json.id])).toEqual([
 				['Suporte', SUPORTE],
 				['Vendas', VENDAS],
@@ -99,9 +97,9 @@ describe('Department resource', () => {
 		});
 
 		test('n8n itself refuses to run a typed ID that is not a UUID (the By ID validation)', async () => {
-			await expect(
-				helena.run({ resource: 'department', operation: 'get', department: byId('suporte') }),
-			).rejects.toThrow('The workflow has issues');
+			await expect(helena.run({ resource: 'department', operation: 'get', department: byId('suporte') })).rejects.toThrow(
+				'The workflow has issues',
+			);
 			expect(helena.apiRequests()).toHaveLength(0);
 		});
 
@@ -111,9 +109,7 @@ describe('Department resource', () => {
 				{ items: [{ team: 'suporte' }] },
 			);
 
-			expect(error?.message).toBe(
-				'Department must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "suporte" (item 0)',
-			);
+			expect(error?.message).toBe('Department must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "suporte" (item 0)');
 			expect(helena.apiRequests()).toHaveLength(0);
 		});
 
@@ -175,10 +171,7 @@ describe('Department resource', () => {
 				distribuitionEnabled: true,
 				restrictionType: 'USER_RESTRICTION',
 				distributionConfig: { expirationIsEnabled: true, maximumDurationInMinutes: 120, inactivityTimeInMinutes: 30 },
-				channels: [
-					expect.objectContaining({ name: 'WhatsApp Comercial' }),
-					expect.objectContaining({ name: 'WhatsApp Suporte' }),
-				],
+				channels: [expect.objectContaining({ name: 'WhatsApp Comercial' }), expect.objectContaining({ name: 'WhatsApp Suporte' })],
 			});
 			expect(helena.sandbox.state.departments.has(String(items[0].json.id))).toBe(true);
 		});
@@ -236,9 +229,7 @@ describe('Department resource', () => {
 				additionalFields: { agents: { agent: [{ userId: 'ana.souza', isAgent: true, isSupervisor: false }] } },
 			});
 
-			expect(error?.message).toBe(
-				'User ID must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "ana.souza" (item 0)',
-			);
+			expect(error?.message).toBe('User ID must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "ana.souza" (item 0)');
 			expect(helena.apiRequests()).toHaveLength(0);
 		});
 
@@ -345,9 +336,7 @@ describe('Department resource', () => {
 			});
 
 			expect(error).toBeUndefined();
-			expect(requestsSent(helena)).toEqual([
-				{ method: 'DELETE', path: `/core/v1/department/${FINANCEIRO}`, query: {}, body: undefined },
-			]);
+			expect(requestsSent(helena)).toEqual([{ method: 'DELETE', path: `/core/v1/department/${FINANCEIRO}`, query: {}, body: undefined }]);
 			expect(items.map((item) => item.json)).toEqual([{ deleted: true, id: FINANCEIRO }]);
 			expect(helena.sandbox.state.departments.has(FINANCEIRO)).toBe(false);
 		});
@@ -396,9 +385,7 @@ describe('Department resource', () => {
 				],
 			};
 			expect(error).toBeUndefined();
-			expect(requestsSent(helena)).toEqual([
-				{ method: 'PUT', path: `/core/v1/department/${SUPORTE}/agents`, query: {}, body },
-			]);
+			expect(requestsSent(helena)).toEqual([{ method: 'PUT', path: `/core/v1/department/${SUPORTE}/agents`, query: {}, body }]);
 			expect(items.map((item) => item.json)).toEqual([body]);
 			const agents = helena.sandbox.state.departments.get(SUPORTE).agents;
 			expect(agents).toEqual([
@@ -419,9 +406,7 @@ describe('Department resource', () => {
 
 			expect(error).toBeUndefined();
 			expect(requestsSent(helena)[0].body).toEqual({ action: 'Remove', items: [{ userId: ANA }] });
-			expect(helena.sandbox.state.departments.get(SUPORTE).agents.map((agent: { userId: string }) => agent.userId)).toEqual([
-				BRUNO,
-			]);
+			expect(helena.sandbox.state.departments.get(SUPORTE).agents.map((agent: { userId: string }) => agent.userId)).toEqual([BRUNO]);
 		});
 
 		test('Replace All with users makes them the only agents; with none it empties the department', async () => {
@@ -444,9 +429,7 @@ describe('Department resource', () => {
 				{ action: 'ReplaceAll', items: [{ userId: ANA, isAgent: true, isSupervisor: false }] },
 				{ action: 'ReplaceAll', items: [] },
 			]);
-			expect(helena.sandbox.state.departments.get(VENDAS).agents).toEqual([
-				{ userId: ANA, isAgent: true, isSupervisor: false },
-			]);
+			expect(helena.sandbox.state.departments.get(VENDAS).agents).toEqual([{ userId: ANA, isAgent: true, isSupervisor: false }]);
 			expect(helena.sandbox.state.departments.get(SUPORTE).agents).toEqual([]);
 		});
 
@@ -472,9 +455,7 @@ describe('Department resource', () => {
 			});
 
 			expect(error).toBeUndefined();
-			expect(requestsSent(helena)).toEqual([
-				{ method: 'GET', path: `/core/v1/department/${VENDAS}/channel`, query: {}, body: undefined },
-			]);
+			expect(requestsSent(helena)).toEqual([{ method: 'GET', path: `/core/v1/department/${VENDAS}/channel`, query: {}, body: undefined }]);
 			expect(items.map((item) => item.json)).toEqual([
 				{ scope: 'SELECTED', channels: [demo.channelId('WhatsApp Comercial'), demo.channelId('Instagram Loja')] },
 			]);

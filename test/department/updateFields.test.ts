@@ -1,8 +1,7 @@
 import { DEPARTMENT_UPDATE_FIELDS } from '../../nodes/Helena/actions/department/departmentFields';
-import { deriveUpdateFields } from '../../nodes/Helena/actions/updateFields';
-import { SUBSCRIPTION_UPDATE_FIELDS } from '../../nodes/Helena/actions/webhook/subscriptionFields';
+import { deriveUpdateFields } from '../../nodes/Helena/helpers';
 
-describe('deriveUpdateFields', () => {
+describe('deriveUpdateFields for departments', () => {
 	test('names every department field that was set, in the API order', () => {
 		expect(
 			deriveUpdateFields(
@@ -20,18 +19,7 @@ describe('deriveUpdateFields', () => {
 		).toEqual(['Name', 'Description', 'IsDefault', 'DistributionIsEnabled', 'ChannelsConfig', 'RestrictionType', 'DistributionConfig']);
 	});
 
-	test('a field set to false, 0 or an empty text still counts as set', () => {
-		expect(deriveUpdateFields({ enabled: false, name: '' }, SUBSCRIPTION_UPDATE_FIELDS)).toEqual(['Name', 'Enabled']);
-	});
-
 	test('parameters that are not update fields are ignored, and nothing set gives nothing', () => {
 		expect(deriveUpdateFields({ agents: { agent: [] } }, DEPARTMENT_UPDATE_FIELDS)).toEqual([]);
-		expect(deriveUpdateFields({}, SUBSCRIPTION_UPDATE_FIELDS)).toEqual([]);
-	});
-
-	test('maps each subscription parameter to its API name', () => {
-		expect(
-			deriveUpdateFields({ url: 'https://x.example', events: ['SESSION_NEW'] }, SUBSCRIPTION_UPDATE_FIELDS),
-		).toEqual(['Url', 'Events']);
 	});
 });

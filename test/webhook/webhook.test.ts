@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useSandbox } from '../engine/sandbox';
-import { byId, fromList, requestsSent } from './requests';
+import { byId, fromList, requestsSent } from '../helpers/requests';
 
 const MISSING = '0b0b0b0b-0000-4000-8000-000000000000';
 
@@ -26,9 +26,7 @@ describe('Webhook resource', () => {
 			const { items, error } = await helena.run({ resource: 'webhook', operation: 'getEvents' });
 
 			expect(error).toBeUndefined();
-			expect(requestsSent(helena)).toEqual([
-				{ method: 'GET', path: '/core/v1/webhook/event', query: {}, body: undefined },
-			]);
+			expect(requestsSent(helena)).toEqual([{ method: 'GET', path: '/core/v1/webhook/event', query: {}, body: undefined }]);
 			expect(items).toHaveLength(16);
 			expect(items[0].json).toEqual({ event: 'SESSION_NEW', description: 'Atendimento criado' });
 		});
@@ -116,9 +114,7 @@ describe('Webhook resource', () => {
 			const { items, error } = await helena.run({ resource: 'webhook', operation: 'getAll' });
 
 			expect(error).toBeUndefined();
-			expect(requestsSent(helena)).toEqual([
-				{ method: 'GET', path: '/core/v1/webhook/subscription', query: {}, body: undefined },
-			]);
+			expect(requestsSent(helena)).toEqual([{ method: 'GET', path: '/core/v1/webhook/subscription', query: {}, body: undefined }]);
 			expect(items.map((item) => [item.json.id, item.json.name, item.json.enabled])).toEqual([
 				[orders.id, 'Orders', true],
 				[paused.id, 'Paused', false],

@@ -1,4 +1,4 @@
-// Workflows the e2e suite imports into n8n, built the way the editor saves them.
+// Workflows and the sandbox credential as the editor saves them: used by `npm start`, the e2e, queue and editor suites.
 export const CREDENTIAL_ID = 'helenaSandbox001';
 const credentials = { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' } };
 

@@ -18,3 +18,8 @@ export function byId(value: string) {
 export function fromList(value: string, cachedResultName: string) {
 	return { __rl: true, mode: 'list', value, cachedResultName };
 }
+
+/** A contact locator given by phone number. */
+export function byPhone(value: string) {
+	return { __rl: true, mode: 'phone', value };
+}

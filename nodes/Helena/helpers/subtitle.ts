@@ -22,8 +22,7 @@ export function subtitleLabels(properties: INodeProperties[]): Record<string, st
 	const labels: Record<string, string> = {};
 	for (const { name: resourceName, value: resourceValue } of (resource?.options ?? []) as INodePropertyOptions[]) {
 		const operation = properties.find(
-			(property) =>
-				property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resourceValue),
+			(property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resourceValue),
 		);
 		for (const { name, value } of (operation?.options ?? []) as INodePropertyOptions[]) {
 			const key = `${String(resourceValue)}:${String(value)}`;

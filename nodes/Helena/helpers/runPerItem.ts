@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { mapWithConcurrency } from '../transport';
+import { mapWithConcurrency } from './concurrency';
 
 /** Output of a failed item under Continue On Fail, paired to the item that failed. */
 export function failedItem(error: unknown, itemIndex: number): INodeExecutionData {
@@ -13,11 +13,7 @@ export function failedItem(error: unknown, itemIndex: number): INodeExecutionDat
 }
 
 /** Makes sure an error names the item it belongs to, so n8n can point at it. */
-export function withItemIndex(
-	context: IExecuteFunctions,
-	error: unknown,
-	itemIndex: number,
-): NodeApiError | NodeOperationError {
+export function withItemIndex(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 		return error;
@@ -52,10 +48,7 @@ export async function runPerItem(
 		if (failed.first) return;
 		try {
 			const result = await handle(itemIndex);
-			output[itemIndex] = this.helpers.constructExecutionMetaData(
-				this.helpers.returnJsonArray(result),
-				{ itemData: { item: itemIndex } },
-			);
+			output[itemIndex] = this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), { itemData: { item: itemIndex } });
 		} catch (error) {
 			if (continueOnFail) output[itemIndex] = [failedItem(error, itemIndex)];
 			else recordFailure(itemIndex, error);

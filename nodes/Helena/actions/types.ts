@@ -1,9 +1,0 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-
-/** One operation file: its parameters (already wrapped in display options) and its execute. */
-export interface HelenaOperation {
-	description: INodeProperties[];
-	execute(this: IExecuteFunctions): Promise<INodeExecutionData[]>;
-}
-
-export type HelenaResource = Record<string, HelenaOperation>;

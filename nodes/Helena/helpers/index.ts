@@ -1,0 +1,19 @@
+// Helpers shared by the operations of every resource: parameter readers, locators, the item loop.
+export { perExecution } from './cache';
+export { mapWithConcurrency } from './concurrency';
+export {
+	invalidInput,
+	listEntries,
+	readJsonObject,
+	readList,
+	readText,
+	requireHttpUrl,
+	requireLength,
+	requireOneOf,
+	requireUuid,
+	UUID_PATTERN,
+} from './input';
+export { readLocatorId, uuidLocator } from './locator';
+export { failedItem, READ_CONCURRENCY, runPerItem, withItemIndex } from './runPerItem';
+export { deriveUpdateFields, readUpdateFields, requireFieldsToUpdate } from './updateFields';
+export { filtersCollection, optionsCollection, updateFieldsCollection } from './properties';

@@ -1,0 +1,75 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { NotFoundMessage } from './errors';
+import type { HelenaContext, HelenaRequest } from './request';
+import { helenaRequest } from './request';
+import { apiPath } from './url';
+
+/*
+ * The calls made from more than one place (an operation, a picker, the trigger), named once.
+ * Each returns Helena's answer as it is; callers that must survive an empty answer check it.
+ */
+
+export interface CallOptions {
+	itemIndex?: number;
+	notFoundMessage?: NotFoundMessage;
+}
+
+/** GET /v1/webhook/event: the events a subscription can receive, with Helena's descriptions. */
+export async function listWebhookEvents(this: HelenaContext, options: CallOptions = {}): Promise<IDataObject[]> {
+	return (await helenaRequest.call(this, { method: 'GET', path: '/v1/webhook/event', ...options })) as IDataObject[];
+}
+
+/** GET /v1/webhook/subscription: every subscription of the account (not paginated). */
+export async function listSubscriptions(this: HelenaContext, options: CallOptions = {}): Promise<IDataObject[] | null> {
+	return (await helenaRequest.call(this, { method: 'GET', path: '/v1/webhook/subscription', ...options })) as IDataObject[] | null;
+}
+
+/** POST /v1/webhook/subscription: a plain create, never repeated automatically. */
+export async function createSubscription(this: HelenaContext, body: IDataObject, options: CallOptions = {}): Promise<IDataObject> {
+	return (await helenaRequest.call(this, { method: 'POST', path: '/v1/webhook/subscription', body, ...options })) as IDataObject;
+}
+
+/** PUT /v1/webhook/subscription/{id}: changes the fields named in `body.fields`. */
+export async function updateSubscription(
+	this: HelenaContext,
+	id: string,
+	body: IDataObject,
+	options: CallOptions = {},
+): Promise<IDataObject> {
+	return (await helenaRequest.call(this, {
+		method: 'PUT',
+		path: apiPath`/v1/webhook/subscription/${id}`,
+		body,
+		...options,
+	})) as IDataObject;
+}
+
+/** DELETE /v1/webhook/subscription/{id}. */
+export async function deleteSubscription(this: HelenaContext, id: string, options: CallOptions = {}): Promise<unknown> {
+	return await helenaRequest.call(this, { method: 'DELETE', path: apiPath`/v1/webhook/subscription/${id}`, ...options });
+}
+
+/** GET /v1/contact/custom-field: the custom field definitions, flat or inside their groups. */
+export async function listContactCustomFields(
+	this: HelenaContext,
+	{ nested = false, ...options }: CallOptions & { nested?: boolean } = {},
+): Promise<IDataObject[] | null> {
+	return (await helenaRequest.call(this, { method: 'GET', path: '/v1/contact/custom-field', qs: { NestedList: nested }, ...options })) as
+		IDataObject[] | null;
+}
+
+/** GET /v2/department: every department of the account (not paginated). */
+export async function listDepartments(this: HelenaContext, options: CallOptions = {}): Promise<IDataObject[] | null> {
+	return (await helenaRequest.call(this, { method: 'GET', path: '/v2/department', ...options })) as IDataObject[] | null;
+}
+
+/** One page of POST /v1/contact/filter; a filter only reads, so repeating it is harmless. */
+export function contactFilterPage(body: IDataObject, pageNumber: number, pageSize: number, itemIndex?: number): HelenaRequest {
+	return { method: 'POST', path: '/v1/contact/filter', body: { ...body, pageNumber, pageSize }, repeatable: true, itemIndex };
+}
+
+/** One page of GET /v1/contact; `qs` carries the API's PascalCase names (Status, UpdatedAt.After, OrderBy…). */
+export function contactListPage(qs: IDataObject, pageNumber: number, pageSize: number, itemIndex?: number): HelenaRequest {
+	return { method: 'GET', path: '/v1/contact', qs: { ...qs, PageNumber: pageNumber, PageSize: pageSize }, itemIndex };
+}
