@@ -9,7 +9,7 @@ import { before, describe, test } from 'node:test';
 import { loadExample } from '../../../scripts/lib/examples.mjs';
 import { outputOf } from '../../../scripts/lib/n8n.mjs';
 import { API_KEY, e2e } from '../context.mjs';
-import { CREDENTIAL_ID } from '../workflows.mjs';
+import { CREDENTIAL_ID } from '../../../scripts/lib/workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { demo } = require('../../sandbox/index.js');
