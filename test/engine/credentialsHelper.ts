@@ -15,6 +15,7 @@ export interface HelenaCredentialData {
 	baseUrl: string;
 	apiKey: string;
 	authorizationFormat?: 'bearer' | 'raw';
+	requestPacing?: 'vendorLimits' | 'off';
 }
 
 /**

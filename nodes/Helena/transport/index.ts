@@ -18,3 +18,5 @@ export {
 	listWebhookEvents,
 	updateSubscription,
 } from './endpoints';
+export { isTagRemoval, sendTagRemoval, TAG_REMOVAL_SPELLINGS } from './tagRemoval';
+export type { TagRemovalSpelling } from './tagRemoval';
