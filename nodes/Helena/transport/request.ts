@@ -16,13 +16,16 @@ import type { RequestBudget } from './budget';
 import { budgetFor } from './budget';
 import { helenaApiError, isFormError, isNotFound, readErrorBody } from './errors';
 import type { NotFoundMessage } from './errors';
-import { coreUrl } from './url';
+import { serviceUrl } from './url';
+import type { HelenaService } from './url';
 
 export type HelenaContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions | IWebhookFunctions;
 
 export interface HelenaRequest {
 	method: IHttpRequestMethods;
-	/** Path after `/core`, e.g. `/v1/contact`; build it with `apiPath` so parameters are encoded. */
+	/** The service the path belongs to; `core` when omitted. */
+	service?: HelenaService;
+	/** Path after `/core` (or `/chat`), e.g. `/v1/contact`; build it with `apiPath` so parameters are encoded. */
 	path: string;
 	qs?: IDataObject;
 	body?: IDataObject | IDataObject[];
@@ -52,10 +55,23 @@ export async function credentialKey(context: HelenaContext): Promise<string> {
 	return `${context.getNode().credentials?.helenaApi?.id ?? ''} ${String(credentials.baseUrl ?? '')}`;
 }
 
-/** One budget per credential in this process (per URL when the credential has no id); none when pacing is off. */
-function budgetOf(context: HelenaContext, credentials: ICredentialDataDecryptedObject, baseUrl: string) {
-	if (credentials.requestPacing === 'off') return undefined;
-	return budgetFor(context.getNode().credentials?.helenaApi?.id ?? baseUrl);
+/** The chat service's send family has its own rate limit besides the account's. */
+const SEND_FAMILY = /^\/v1\/send\//i;
+
+/**
+ * The budgets a request waits for: one per credential in this process (per URL when the credential
+ * has no id), plus the send family's for `/chat/v1/send/...`; none when pacing is off.
+ */
+function budgetsOf(
+	context: HelenaContext,
+	credentials: ICredentialDataDecryptedObject,
+	baseUrl: string,
+	request: HelenaRequest,
+): RequestBudget[] {
+	if (credentials.requestPacing === 'off') return [];
+	const key = context.getNode().credentials?.helenaApi?.id ?? baseUrl;
+	const account = budgetFor(key);
+	return request.service === 'chat' && SEND_FAMILY.test(request.path) ? [budgetFor(key, 'send'), account] : [account];
 }
 
 /** Exponential back-off with full jitter: spreads retries of parallel callers apart. */
@@ -194,7 +210,7 @@ function classify(attempt: Attempt, sent: Sent): Outcome {
 		context.getNode(),
 		{
 			method: request.method,
-			path: request.path,
+			path: `/${request.service ?? 'core'}${request.path}`,
 			status,
 			attempts: attempt.attempt,
 			itemIndex: request.itemIndex,
@@ -208,8 +224,8 @@ function classify(attempt: Attempt, sent: Sent): Outcome {
 }
 
 /** Waits before the next attempt; after a 429 every request of this credential waits too. */
-async function waitToRetry({ retryAfterMs: waitMs, holdBudget }: { retryAfterMs: number; holdBudget: boolean }, budget?: RequestBudget) {
-	if (holdBudget) budget?.holdFor(waitMs);
+async function waitToRetry({ retryAfterMs: waitMs, holdBudget }: { retryAfterMs: number; holdBudget: boolean }, budgets: RequestBudget[]) {
+	if (holdBudget) for (const budget of budgets) budget.holdFor(waitMs);
 	await sleep(waitMs);
 }
 
@@ -219,16 +235,17 @@ async function waitToRetry({ retryAfterMs: waitMs, holdBudget }: { retryAfterMs:
  */
 export async function helenaRequest<T = unknown>(this: HelenaContext, request: HelenaRequest): Promise<T> {
 	const credentials = await credentialsFor(this);
-	const baseUrl = coreUrl(this.getNode(), credentials.baseUrl, request.itemIndex, credentials.apiKey);
-	const budget = budgetOf(this, credentials, baseUrl);
+	const coreBase = serviceUrl(this.getNode(), credentials.baseUrl, 'core', request.itemIndex, credentials.apiKey);
+	const baseUrl = serviceUrl(this.getNode(), credentials.baseUrl, request.service ?? 'core');
+	const budgets = budgetsOf(this, credentials, coreBase, request);
 	const repeatable = request.repeatable ?? request.method !== 'POST';
 
 	for (let attempt = 1; ; attempt++) {
 		const current: Attempt = { context: this, request, url: baseUrl + request.path, repeatable, attempt };
-		await budget?.take();
+		for (const budget of budgets) await budget.take();
 		const outcome = classify(current, await send(current, credentials));
 		if ('done' in outcome) return outcome.body as T;
 		if ('error' in outcome) throw outcome.error;
-		await waitToRetry(outcome, budget);
+		await waitToRetry(outcome, budgets);
 	}
 }

@@ -1,11 +1,14 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+/** Helena's services: contacts, teams, users, files and webhooks live in core; messaging in chat. */
+export type HelenaService = 'core' | 'chat';
+
 /**
- * `{baseUrl}/core`, tolerating what users paste: trailing slashes and a trailing `/core`, so the
- * result can never be `/core/core`.
+ * `{baseUrl}/{service}`, tolerating what users paste: trailing slashes and a trailing `/core` (or
+ * `/chat`), so the result can never be `/core/core`.
  */
-export function coreUrl(node: INode, baseUrl: unknown, itemIndex?: number, apiKey?: unknown): string {
+export function serviceUrl(node: INode, baseUrl: unknown, service: HelenaService, itemIndex?: number, apiKey?: unknown): string {
 	const trimmed = typeof baseUrl === 'string' ? baseUrl.trim() : '';
 	if (!/^https?:\/\/[^/\s]+/i.test(trimmed)) {
 		const item = itemIndex === undefined ? '' : ` (item ${itemIndex})`;
@@ -17,11 +20,11 @@ export function coreUrl(node: INode, baseUrl: unknown, itemIndex?: number, apiKe
 			itemIndex,
 		});
 	}
-	const withoutCore = trimmed
+	const host = trimmed
 		.replace(/\/+$/, '')
-		.replace(/\/core$/i, '')
+		.replace(/\/(core|chat)$/i, '')
 		.replace(/\/+$/, '');
-	return `${withoutCore}/core`;
+	return `${host}/${service}`;
 }
 
 /** Builds an API path whose interpolated values are URL-encoded (phones carry `+` and `|`). */

@@ -40,14 +40,24 @@ export const READ_ONLY_KEYS = [
 	'utm',
 ];
 
-const canonical = new Map([...Object.keys(WRITABLE), ...READ_ONLY_KEYS].map((key) => [key.toLowerCase(), key]));
+/** Every accepted spelling (as written, and lower case) to the API's name of the key. */
+const canonical = new Map(
+	[...Object.keys(WRITABLE), ...READ_ONLY_KEYS].flatMap((key) => [
+		[key, key],
+		[key.toLowerCase(), key],
+	]),
+);
 
 /**
  * One input item's JSON as a batch contact. Keys match the API's names (case does not matter);
  * empty values are skipped (a blank spreadsheet cell must not clear a field), null is sent as is.
+ * Its keys and each value are read once: it may be a Code node's sandbox proxy, where every read
+ * crosses the sandbox.
  */
 export function readBatchItem(context: IExecuteFunctions, json: IDataObject, itemIndex: number): IDataObject {
-	const unknown = Object.keys(json).filter((key) => !canonical.has(key.toLowerCase()));
+	const rawKeys = Object.keys(json);
+	const keys = rawKeys.map((rawKey) => canonical.get(rawKey) ?? canonical.get(rawKey.toLowerCase()));
+	const unknown = rawKeys.filter((_, position) => keys[position] === undefined);
 	if (unknown.length) {
 		throw invalidInput(
 			context,
@@ -58,14 +68,19 @@ export function readBatchItem(context: IExecuteFunctions, json: IDataObject, ite
 		);
 	}
 	const body: IDataObject = {};
-	for (const [rawKey, value] of Object.entries(json)) {
-		const key = canonical.get(rawKey.toLowerCase()) as string;
+	for (let position = 0; position < rawKeys.length; position++) {
+		const key = keys[position] as string;
 		const kind = WRITABLE[key];
-		if (!kind || value === undefined || value === '') continue;
+		if (!kind) continue;
+		const rawKey = rawKeys[position];
+		const value = json[rawKey];
+		if (value === undefined || value === '') continue;
+		if (value === null || (kind === 'text' && typeof value === 'string')) {
+			body[key] = value;
+			continue;
+		}
 		const label = `Input item key "${rawKey}"`;
-		if (value === null) {
-			body[key] = null;
-		} else if (kind === 'text') {
+		if (kind === 'text') {
 			body[key] = readText(context, value, label, itemIndex);
 		} else if (kind === 'object') {
 			body[key] = readJsonObject(context, value, label, itemIndex);

@@ -147,7 +147,7 @@ export function readDate(context: IExecuteFunctions, values: IDataObject, name: 
 }
 
 /** Return All / Limit of one item; a limit below 1 is an input error. */
-function readPaging(context: IExecuteFunctions, itemIndex: number): PagingOptions {
+export function readPaging(context: IExecuteFunctions, itemIndex: number): PagingOptions {
 	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	if (returnAll) return { returnAll };
 	const limit = Number(context.getNodeParameter('limit', itemIndex, 50));
