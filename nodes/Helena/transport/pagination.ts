@@ -14,6 +14,8 @@ export interface PageEnvelope {
 	items?: IDataObject[] | null;
 	pageNumber?: number;
 	totalPages?: number;
+	orderBy?: string | null;
+	orderDirection?: string | null;
 	hasMorePages?: boolean;
 }
 
@@ -22,7 +24,8 @@ export interface PagingOptions {
 	limit?: number;
 }
 
-function hasMore(page: PageEnvelope | undefined, pageNumber: number): boolean {
+/** Whether a page says more follow (a page count, or a full page when the API gives neither). */
+export function hasMore(page: PageEnvelope | undefined, pageNumber: number): boolean {
 	const items = page?.items ?? [];
 	if (items.length === 0) return false;
 	return page?.hasMorePages ?? (page?.totalPages !== undefined ? pageNumber < page.totalPages : items.length === PAGE_SIZE);

@@ -6,6 +6,7 @@ import type {
 	IHttpRequestMethods,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
+	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
@@ -18,7 +19,7 @@ import type { NotFoundMessage } from './errors';
 import { serviceUrl } from './url';
 import type { HelenaService } from './url';
 
-export type HelenaContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type HelenaContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions | IWebhookFunctions;
 
 export interface HelenaRequest {
 	method: IHttpRequestMethods;
