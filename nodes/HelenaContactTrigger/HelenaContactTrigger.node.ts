@@ -40,7 +40,7 @@ function readSettings(context: IPollFunctions): Settings {
 		listing: {
 			field,
 			statuses,
-			includeDetails: readIncludeDetails(options, simple),
+			includeDetails: readIncludeDetails(context, options, simple, 0),
 			tagNames: tagNames.length ? tagNames : undefined,
 		},
 		events,
