@@ -1,4 +1,4 @@
-import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type { IAuthenticateGeneric, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 export class HelenaApi implements ICredentialType {
 	name = 'helenaApi';
@@ -68,6 +68,15 @@ export class HelenaApi implements ICredentialType {
 			description:
 				'Helena allows 200 requests per 5 seconds and 1,000 per 5 minutes per account. Pacing waits before sending instead of provoking 429 answers.',
 		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 600 },
+			default: 60,
+			description:
+				'How long one request waits for Helena to answer. A read that gets no answer is tried again (3 attempts at most); a plain create is not repeated, since Helena may have applied it.',
+		},
 	];
 
 	// A key pasted with "Bearer " in front is sent unchanged, never as "Bearer Bearer …".
@@ -81,14 +90,5 @@ export class HelenaApi implements ICredentialType {
 		},
 	};
 
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{ $credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/core$/i, "").replace(/\\/+$/, "") }}/core',
-			url: '/v1/webhook/event',
-			method: 'GET',
-			// as in the node's transport: a redirect elsewhere would carry the key with it
-			disableFollowRedirect: true,
-			sendCredentialsOnCrossOriginRedirect: false,
-		},
-	};
+	// Test Connection is the nodes' `testHelenaCredential` (testedBy): it checks that the answer is Helena's event list.
 }

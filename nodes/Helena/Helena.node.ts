@@ -6,7 +6,7 @@ import { departmentDescription } from './actions/department';
 import { router } from './actions/router';
 import { operationSubtitle } from './helpers/subtitle';
 import { webhookDescription } from './actions/webhook';
-import { listSearch, loadOptions } from './methods';
+import { credentialTest, listSearch, loadOptions } from './methods';
 
 const properties: INodeProperties[] = [
 	{
@@ -39,11 +39,11 @@ export class Helena implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'helenaApi', required: true }],
+		credentials: [{ name: 'helenaApi', required: true, testedBy: 'testHelenaCredential' }],
 		properties,
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { credentialTest, listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

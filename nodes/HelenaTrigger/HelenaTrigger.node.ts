@@ -10,6 +10,7 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { listEntries, optionsCollection } from '../Helena/helpers';
+import { credentialTest } from '../Helena/methods';
 import { getWebhookEvents } from '../Helena/methods/loadOptions';
 import { createSubscription, deleteSubscription, isNotFoundError, listSubscriptions, updateSubscription } from '../Helena/transport';
 import type { Subscription, TriggerStaticData } from './subscription';
@@ -79,9 +80,9 @@ function selectedEvents(context: IHookFunctions | IWebhookFunctions): string[] {
 	return [...new Set(names)];
 }
 
+/** Every subscription of the account; an answer that is not a list fails (the transport checks it), never reads as "none". */
 async function subscriptionsOf(context: IHookFunctions): Promise<Subscription[]> {
-	const subscriptions = await listSubscriptions.call(context);
-	return Array.isArray(subscriptions) ? (subscriptions as Subscription[]) : [];
+	return (await listSubscriptions.call(context)) as Subscription[];
 }
 
 function warnIfStoredForOtherUrl(
@@ -114,7 +115,7 @@ export class HelenaTrigger implements INodeType {
 		defaults: { name: 'Helena Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'helenaApi', required: true }],
+		credentials: [{ name: 'helenaApi', required: true, testedBy: 'testHelenaCredential' }],
 		webhooks: [
 			{
 				name: 'default',
@@ -155,7 +156,7 @@ export class HelenaTrigger implements INodeType {
 		],
 	};
 
-	methods = { loadOptions: { getWebhookEvents } };
+	methods = { credentialTest, loadOptions: { getWebhookEvents } };
 
 	webhookMethods = {
 		default: {

@@ -11,6 +11,7 @@
 
 const { createServer } = require('./server');
 const { Faults } = require('./faults');
+const { Misbehaviour } = require('./misbehave');
 const { Deliverer } = require('./webhooks');
 const { toPublicSubscription } = require('./webhooks');
 const { toPublicDepartment } = require('./departments');
@@ -43,6 +44,7 @@ class Sandbox {
 		/** @type {import('./state').SandboxState} */
 		this.state = buildState(this.seedName);
 		this.faults = new Faults(options);
+		this.misbehaviour = new Misbehaviour();
 		/** @type {import('./server').LoggedRequest[]} */
 		this.requests = [];
 		/** @type {any[]} */
@@ -154,6 +156,7 @@ class Sandbox {
 	}
 
 	async close() {
+		this.misbehaviour.clear();
 		await this.deliverer.close();
 		await new Promise((resolve) => {
 			this.server.close(() => resolve(undefined));

@@ -191,6 +191,9 @@ function createServer(sandbox) {
 			entry.admittedAt = now;
 		}
 
+		const trick = sandbox.misbehaviour.take(method, entry.decodedPath);
+		if (trick && sandbox.misbehaviour.before(trick, req, res, entry)) return undefined;
+
 		const scripted = sandbox.faults.takeScripted(method, entry.decodedPath);
 		if (scripted) {
 			if (scripted.status === 0) {
@@ -229,8 +232,9 @@ function createServer(sandbox) {
 			notify: (eventType, makeContent) => sandbox.deliverer.notify(eventType, makeContent),
 		};
 		try {
-			const result = route.handler(ctx);
-			return answer(entry, res, 200, result);
+			const bent = trick ? sandbox.misbehaviour.after(trick, req, entry.decodedPath, route.handler(ctx)) : { result: route.handler(ctx) };
+			if (bent.dropped) return undefined;
+			return answer(entry, res, 200, bent.result);
 		} catch (err) {
 			if (err instanceof ApiError) return fail(entry, res, err.status, err.key, err.text, err.details);
 			return fail(entry, res, 500, 'INTERNAL_SERVER_ERROR', 'Erro interno no servidor', {

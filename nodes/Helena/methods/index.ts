@@ -1,2 +1,3 @@
 export * as listSearch from './listSearch';
 export * as loadOptions from './loadOptions';
+export * as credentialTest from './credentialTest';

@@ -1,6 +1,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { redactText } from './redact';
+
 /** The fields of Helena's error body (`InternalException`) that help a user. */
 export interface HelenaErrorBody {
 	key?: string;
@@ -30,10 +32,11 @@ export function readErrorBody(body: unknown): HelenaErrorBody {
 	};
 }
 
-/** "Not found" comes back as HTTP 500 with key FORM_ERROR and a Portuguese text. */
+/** "Not found" comes back as HTTP 500 (or even 200) with key FORM_ERROR and a Portuguese text; 404 means no such endpoint. */
 export function isNotFound(status: number, error: HelenaErrorBody): boolean {
-	if (String(error.httpStatusCode).toLowerCase() === 'notfound' && status !== 404) return true;
-	return status >= 400 && status !== 404 && /n[aã]o encontrad|not found/i.test(error.text ?? '');
+	if (status === 404 || (status >= 300 && status < 400)) return false;
+	if (String(error.httpStatusCode).toLowerCase() === 'notfound') return true;
+	return /n[aã]o encontrad|not found/i.test(error.text ?? '');
 }
 
 /** A 500 that reports bad input; repeating it cannot help. */
@@ -57,6 +60,17 @@ export interface FailureContext {
 	repeatable: boolean;
 	/** Origin of the Location of a 3xx answer. */
 	redirectedTo?: string;
+	/** Set when the retries stopped because the next wait would pass the cap on waiting per request. */
+	waitCapSeconds?: number;
+	/** What Helena asked to wait (Retry-After) when that was the reason, in seconds. */
+	askedWaitSeconds?: number;
+}
+
+/** Why the retries stopped early, when waiting longer was the reason. */
+function waitCapNote(failure: FailureContext): string | undefined {
+	if (failure.waitCapSeconds === undefined) return undefined;
+	const asked = failure.askedWaitSeconds !== undefined ? ` Helena asked to wait ${failure.askedWaitSeconds} s more;` : '';
+	return `The node stopped retrying because it waits at most ${failure.waitCapSeconds} s in total per request.${asked} try again later.`;
 }
 
 function helenaSays(error: HelenaErrorBody): string | undefined {
@@ -86,7 +100,7 @@ function messageFor(failure: FailureContext, error: HelenaErrorBody): { message:
 	}
 	if (status === 429) {
 		return {
-			message: `Helena's rate limit was still exceeded after ${failure.attempts} attempts (429 Too Many Requests)`,
+			message: `Helena's rate limit was still exceeded after ${failure.attempts} attempt${failure.attempts === 1 ? '' : 's'}${failure.waitCapSeconds !== undefined ? ` and the longest wait the node allows per request (${failure.waitCapSeconds} s)` : ''} (429 Too Many Requests)`,
 			hint: 'Helena allows 200 requests per 5 seconds and 1,000 per 5 minutes per account, shared by everything that uses the key. Wait a few minutes, send fewer items per run, or use "Create or Update Many" instead of one call per item.',
 		};
 	}
@@ -113,10 +127,22 @@ function messageFor(failure: FailureContext, error: HelenaErrorBody): { message:
 	};
 }
 
-export function helenaApiError(node: INode, failure: FailureContext, body: unknown): NodeApiError {
+/** Helena's error body with the API key and delivery tokens taken out of every text it carries. */
+function redactedErrorBody(body: unknown, apiKey: unknown): HelenaErrorBody {
 	const error = readErrorBody(body);
+	const clean = (value: string | undefined) => (value === undefined ? undefined : redactText(value, apiKey));
+	return {
+		key: clean(error.key),
+		text: clean(error.text),
+		shortValue: clean(error.shortValue),
+		httpStatusCode: typeof error.httpStatusCode === 'string' ? clean(error.httpStatusCode) : error.httpStatusCode,
+	};
+}
+
+export function helenaApiError(node: INode, failure: FailureContext, body: unknown, apiKey: unknown): NodeApiError {
+	const error = redactedErrorBody(body, apiKey);
 	const { message, hint } = messageFor(failure, error);
-	const description = [helenaSays(error), hint].filter(Boolean).join(' ');
+	const description = [helenaSays(error), hint, waitCapNote(failure)].filter(Boolean).join(' ');
 	const details: JsonObject = {
 		httpCode: String(failure.status),
 		...(error.key ? { key: error.key } : {}),

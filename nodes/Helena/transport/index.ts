@@ -17,3 +17,5 @@ export {
 	listWebhookEvents,
 	updateSubscription,
 } from './endpoints';
+export { testHelenaCredential } from './credentialTest';
+export { withoutDeliveryToken } from './redact';

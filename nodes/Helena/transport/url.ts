@@ -1,27 +1,47 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+/** What users paste after the host: the API prefix, a version, or both (`/core/v1`, `/v2`, `/core`). */
+const PASTED_API_PREFIX = /(?:\/core)?(?:\/v\d+)?\/*$/i;
+
+/** The Base URL as typed, safe to show: no user-info, query or fragment (they may hold secrets), never the key. */
+function shown(text: string, apiKey: unknown): string {
+	const key = typeof apiKey === 'string' ? apiKey.trim() : '';
+	if (key && text.includes(key)) return 'the API key';
+	return `"${text.replace(/\/\/[^/?#]*@/, '//…@').replace(/[?#].*$/s, '')}"`;
+}
+
 /**
- * `{baseUrl}/core`, tolerating what users paste: trailing slashes and a trailing `/core`, so the
- * result can never be `/core/core`.
+ * `{origin}{path}/core` from the credential's Base URL, or why it is not usable. Parsed once as a URL:
+ * a query, fragment or user-info would move the path or the credentials elsewhere, so they are refused.
  */
-export function coreUrl(node: INode, baseUrl: unknown, itemIndex?: number, apiKey?: unknown): string {
-	const trimmed = typeof baseUrl === 'string' ? baseUrl.trim() : '';
-	if (!/^https?:\/\/[^/\s]+/i.test(trimmed)) {
-		const item = itemIndex === undefined ? '' : ` (item ${itemIndex})`;
-		// the two fields swapped must not print the key
-		const key = typeof apiKey === 'string' ? apiKey.trim() : '';
-		const shown = key && trimmed.includes(key) ? 'the API key' : `"${trimmed}"`;
-		throw new NodeOperationError(node, `Base URL in the Helena API credential must start with http:// or https://, not ${shown}${item}`, {
-			description: 'Open the credential and enter an address such as https://api.wts.chat',
-			itemIndex,
-		});
+export function parseBaseUrl(baseUrl: unknown, apiKey?: unknown): { url: string } | { problem: string } {
+	const text = typeof baseUrl === 'string' ? baseUrl.trim() : '';
+	if (!/^https?:\/\/[^/\s]/i.test(text)) return { problem: `must start with http:// or https://, not ${shown(text, apiKey)}` };
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		return { problem: `is not a valid address: ${shown(text, apiKey)} (check the host name and the port)` };
 	}
-	const withoutCore = trimmed
-		.replace(/\/+$/, '')
-		.replace(/\/core$/i, '')
-		.replace(/\/+$/, '');
-	return `${withoutCore}/core`;
+	if (url.username || url.password) {
+		return { problem: 'must not contain a user name or password (the API key goes in the API Key field)' };
+	}
+	if (url.search || text.includes('?')) return { problem: `must not contain a query ("?…"): ${shown(text, apiKey)}` };
+	if (url.hash || text.includes('#')) return { problem: `must not contain a fragment ("#…"): ${shown(text, apiKey)}` };
+	const path = url.pathname.replace(/\/+$/, '').replace(PASTED_API_PREFIX, '');
+	return { url: `${url.origin}${path}/core` };
+}
+
+/** `{baseUrl}/core`, or a credential error before any request. */
+export function coreUrl(node: INode, baseUrl: unknown, itemIndex?: number, apiKey?: unknown): string {
+	const parsed = parseBaseUrl(baseUrl, apiKey);
+	if ('url' in parsed) return parsed.url;
+	const item = itemIndex === undefined ? '' : ` (item ${itemIndex})`;
+	throw new NodeOperationError(node, `Base URL in the Helena API credential ${parsed.problem}${item}`, {
+		description: 'Open the credential and enter an address such as https://api.wts.chat',
+		itemIndex,
+	});
 }
 
 /** Builds an API path whose interpolated values are URL-encoded (phones carry `+` and `|`). */
