@@ -132,7 +132,6 @@ describe('secrets: the API key goes to the Base URL host only, and never into ou
 		]);
 		expect(other.requests).toEqual([]);
 	});
-	});
 
 	test("the trigger's activation is not redirected either", async () => {
 		helena.sandbox.setFaults({ redirectTo: other.url });
