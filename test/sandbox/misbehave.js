@@ -9,11 +9,14 @@
  *
  * Rule fields (one behaviour each):
  *   body        any JSON value, or 'html' | 'empty' | 'invalid-json' (raw), answered with `status` (default 200)
+ *   text        raw text answered with `status` (default 200) and `contentType` (default text/plain)
  *   echoHeaders true: an HTML error page (default 502) that prints every request header
  *   hang        true: never answer (the connection stays open until the client gives up)
  *   reset       true: drop the connection before applying the request
  *   loseAnswer  true: apply the request, then drop the connection without answering
- *   paging      { totalPages?, hasMorePages?, pageNumber?, repeatFirstPage? }: applied to the real page envelope
+ *   paging      { totalPages?, hasMorePages?, pageNumber?, repeatFirstPage?, repeatFromFirstPage? }: applied to the
+ *               real page envelope; repeatFirstPage answers page 1 again, repeatFromFirstPage: n puts page 1's first
+ *               n items in front of this page's
  *   retryAfter  a Retry-After header value as text, answered 429 (or `status`) unapplied
  */
 
@@ -82,6 +85,10 @@ class Misbehaviour {
 			raw(res, entry, rule.status ?? 429, 'application/json', text, { 'retry-after': String(rule.retryAfter) });
 			return true;
 		}
+		if ('text' in rule) {
+			raw(res, entry, rule.status ?? 200, rule.contentType ?? 'text/plain', String(rule.text));
+			return true;
+		}
 		if ('body' in rule) {
 			const status = rule.status ?? 200;
 			if (rule.body === 'html') raw(res, entry, status, 'text/html; charset=utf-8', HTML_PAGE);
@@ -103,12 +110,12 @@ class Misbehaviour {
 			return { dropped: true };
 		}
 		if (rule.paging && result && typeof result === 'object') {
-			const { repeatFirstPage, ...fields } = rule.paging;
+			const { repeatFirstPage, repeatFromFirstPage, ...fields } = rule.paging;
 			let page = { ...result };
-			if (repeatFirstPage) {
-				if (!this.firstPages.has(decodedPath)) this.firstPages.set(decodedPath, page);
-				page = { ...this.firstPages.get(decodedPath) };
-			}
+			if (!this.firstPages.has(decodedPath)) this.firstPages.set(decodedPath, page);
+			const first = /** @type {{ items?: unknown[] }} */ (this.firstPages.get(decodedPath));
+			if (repeatFirstPage) page = { ...first };
+			if (repeatFromFirstPage) page.items = [...(first.items ?? []).slice(0, repeatFromFirstPage), ...(page.items ?? [])];
 			return { result: { ...page, ...fields } };
 		}
 		return { result };

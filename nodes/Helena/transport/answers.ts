@@ -7,8 +7,8 @@ import type { IDataObject } from 'n8n-workflow';
  */
 export type AnswerShape = 'object' | 'list' | 'page' | 'any';
 
-/** More pages than any account can have: a paging number beyond it is a broken answer, not data. */
-export const MAX_SANE_PAGES = 10_000_000;
+/** The largest 32-bit integer: a paging number beyond it is a broken answer, not data. */
+export const MAX_SANE_PAGES = 2_147_483_647;
 
 const isRecord = (value: unknown): value is IDataObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -72,6 +72,8 @@ export async function fetchAllPages(
 
 	let next = 1;
 	let fullPagesSeen = 0;
+	// the lowest page count the server has stated: pages past it are never read ahead
+	let lastPage = MAX_PAGES;
 	let goOn = true;
 	while (goOn && collected.length < wanted) {
 		if (next > MAX_PAGES) {
@@ -79,10 +81,11 @@ export async function fetchAllPages(
 				description: 'The listing was stopped so that it cannot run forever. Narrow it with filters, or set a Limit.',
 			});
 		}
-		const ahead = Math.max(1, Math.min(CONCURRENT_PAGES, fullPagesSeen, wantedPages - next + 1, MAX_PAGES - next + 1));
+		const ahead = Math.max(1, Math.min(CONCURRENT_PAGES, fullPagesSeen, wantedPages - next + 1, lastPage - next + 1));
 		const pageNumbers = Array.from({ length: ahead }, (_, n) => next + n);
 		const pages = await mapWithConcurrency(pageNumbers, CONCURRENT_PAGES, fetchPage);
 		for (const [index, page] of pages.entries()) {
+			if (typeof page.totalPages === 'number' && page.totalPages > 0) lastPage = Math.min(lastPage, page.totalPages);
 			goOn = take(page, pageNumbers[index]);
 			if (!goOn) break;
 			fullPagesSeen++;

@@ -107,6 +107,8 @@ function networkCode(error: unknown): string | undefined {
 
 /** Whether a failed attempt ran out of time (axios reports ECONNABORTED, sockets ETIMEDOUT). */
 function timedOut(error: unknown): boolean {
+	const code = networkCode(error);
+	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return true;
 	const record = error as { message?: unknown; cause?: { message?: unknown } };
 	return [record?.message, record?.cause?.message].some((text) => typeof text === 'string' && /timeout|timed out/i.test(text));
 }
