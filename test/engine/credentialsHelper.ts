@@ -17,6 +17,7 @@ export interface HelenaCredentialData {
 	authorizationFormat?: 'bearer' | 'raw';
 	/** Seconds one request waits for an answer (the credential's Timeout). */
 	timeout?: number;
+	requestPacing?: 'vendorLimits' | 'off';
 }
 
 /**
