@@ -1,11 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * The shape an endpoint's answer must have. `object`: one record; `list`: an array of records;
+ * The shape an endpoint's answer must have. `record`: one record with its `id` (a contact, a department,
+ * a subscription); `object`: any JSON object (a settings answer such as the channel list); `list`: an array of records;
  * `page`: a page envelope `{ items, pageNumber?, totalPages?, hasMorePages? }`; `any`: whatever
  * Helena sends (delete, tag changes), as long as it is JSON or nothing, and not an error body.
  */
-export type AnswerShape = 'object' | 'list' | 'page' | 'any';
+export type AnswerShape = 'record' | 'object' | 'list' | 'page' | 'any';
 
 /** The largest 32-bit integer: a paging number beyond it is a broken answer, not data. */
 export const MAX_SANE_PAGES = 2_147_483_647;
@@ -37,12 +38,16 @@ export function shapeProblem(body: unknown, shape: AnswerShape): string | undefi
 	switch (shape) {
 		case 'object':
 			return isRecord(body) ? undefined : `it is ${Array.isArray(body) ? 'a list' : typeof body}, not a record`;
+		case 'record':
+			if (!isRecord(body)) return `it is ${Array.isArray(body) ? 'a list' : typeof body}, not a record`;
+			return (typeof body.id === 'string' && body.id !== '') || typeof body.id === 'number' ? undefined : 'it is a record without an id';
 		case 'list':
 			if (!Array.isArray(body)) return `it is ${isRecord(body) ? 'a record' : typeof body}, not a list`;
 			return body.every(isRecord) ? undefined : 'the list holds values that are not records';
 		case 'page': {
 			if (!isRecord(body)) return `it is ${Array.isArray(body) ? 'a list' : typeof body}, not a page of results`;
-			if (body.items !== undefined && body.items !== null && !Array.isArray(body.items)) return 'its items are not a list';
+			if (!('items' in body)) return 'it has no items, so it is not a page of results';
+			if (body.items !== null && !Array.isArray(body.items)) return 'its items are not a list';
 			if (Array.isArray(body.items) && !body.items.every(isRecord)) return 'its items hold values that are not records';
 			if (body.hasMorePages !== undefined && body.hasMorePages !== null && typeof body.hasMorePages !== 'boolean') {
 				return `its hasMorePages is ${JSON.stringify(body.hasMorePages)}, not true or false`;

@@ -36,7 +36,7 @@ export interface HelenaRequest {
 	repeatable?: boolean;
 	/** Message for Helena's "not found" answer, e.g. `No contact with ID "…"`. */
 	notFoundMessage?: NotFoundMessage;
-	/** The shape the answer must have; `object` by default, `any` for DELETE. */
+	/** The shape the answer must have; `record` (with an id) by default, `any` for DELETE. */
 	answer?: AnswerShape;
 }
 
@@ -210,13 +210,14 @@ function unexpectedAnswer({ context, request, apiKey }: Attempt, status: number,
 }
 
 function shapeOf(request: HelenaRequest): AnswerShape {
-	return request.answer ?? (request.method === 'DELETE' ? 'any' : 'object');
+	return request.answer ?? (request.method === 'DELETE' ? 'any' : 'record');
 }
 
 function describeShape(request: HelenaRequest): string {
 	const shape = shapeOf(request);
 	if (shape === 'list') return 'a JSON list of records';
 	if (shape === 'page') return 'a JSON page of results ({ items, pageNumber, totalPages, hasMorePages })';
+	if (shape === 'record') return 'a JSON record with its id';
 	if (shape === 'object') return 'a JSON record';
 	return 'JSON or an empty answer';
 }
