@@ -44,6 +44,26 @@ describe(`Test Connection in n8n ${e2e.version} shows what the README says`, () 
 		});
 	});
 
+	test('a host that is not Helena (200 with a web page, or {"status":"ok"}) fails: the answer must be the event list', async () => {
+		for (const body of ['html', { status: 'ok' }]) {
+			e2e.sandbox.misbehaviour.next({ body, path: '/v1/webhook/event' });
+			const result = await testConnection(e2e.sandbox.url, API_KEY);
+			assert.equal(result.status, 'Error');
+			assert.match(
+				result.message,
+				/^The Base URL answered, but not as Helena does \(it is (an HTML or XML page, not JSON|a record, not a list)\)/,
+			);
+		}
+	});
+
+	test('a Base URL with user and password fails before any request, without echoing the password', async () => {
+		const result = await testConnection(e2e.sandbox.url.replace('http://', 'http://admin:Pa55w0rd@'), API_KEY);
+		assert.deepEqual(result, {
+			status: 'Error',
+			message: 'Base URL must not contain a user name or password (the API key goes in the API Key field)',
+		});
+	});
+
 	test('a host where nothing listens: "The service refused the connection - perhaps it is offline"', async () => {
 		assert.deepEqual(await testConnection('http://127.0.0.1:9', 'any-key'), {
 			status: 'Error',
