@@ -1,4 +1,11 @@
-import type { IAuthenticateGeneric, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+
+/** The Base URL as the transport reads it (`parseBaseUrl`), written as an n8n expression (no URL class there). */
+const TEST_BASE_URL = [
+	'(/^https?:\\/\\/(?:[a-z0-9.-]+|\\[[0-9a-f:.]+\\])(?::\\d{1,5})?(?:\\/[^?#\\s]*)?$/i.test(String($credentials.baseUrl).trim())',
+	'? String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/(?:\\/core)?(?:\\/v\\d+)?\\/*$/i, "")',
+	': "http://base-url-not-usable.invalid") + "/core"',
+].join(' ');
 
 export class HelenaApi implements ICredentialType {
 	name = 'helenaApi';
@@ -90,5 +97,32 @@ export class HelenaApi implements ICredentialType {
 		},
 	};
 
-	// Test Connection is the nodes' `testHelenaCredential` (testedBy): it checks that the answer is Helena's event list.
+	/*
+	 * Test Connection reads Helena's webhook event list. The Base URL gets the node's rules: a pasted
+	 * /core, /core/v1, /v1 is dropped; one with a query, a fragment, a user name or password, or a space
+	 * is sent nowhere (a reserved .invalid host, so n8n reports an incorrect host and the key goes
+	 * nowhere). The rule fails a 200 that is not the event list (a web page, {"status":"ok"}).
+	 */
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: `={{ ${TEST_BASE_URL} }}`,
+			url: '/v1/webhook/event',
+			method: 'GET',
+			// as in the node's transport: a redirect elsewhere would carry the key with it
+			disableFollowRedirect: true,
+			sendCredentialsOnCrossOriginRedirect: false,
+			timeout: 60_000,
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					// the first entry of Helena's event list names an event; other hosts' answers do not
+					key: 'event',
+					value: undefined,
+					message: "The Base URL answered, but not with Helena's webhook event list. Check the Base URL, for example https://api.wts.chat.",
+				},
+			},
+		],
+	};
 }

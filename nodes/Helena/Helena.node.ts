@@ -6,7 +6,7 @@ import { departmentDescription } from './actions/department';
 import { router } from './actions/router';
 import { operationSubtitle } from './helpers/subtitle';
 import { webhookDescription } from './actions/webhook';
-import { credentialTest, listSearch, loadOptions } from './methods';
+import { listSearch, loadOptions } from './methods';
 
 const properties: INodeProperties[] = [
 	{
@@ -39,11 +39,11 @@ export class Helena implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'helenaApi', required: true, testedBy: 'testHelenaCredential' }],
+		credentials: [{ name: 'helenaApi', required: true }],
 		properties,
 	};
 
-	methods = { credentialTest, listSearch, loadOptions };
+	methods = { listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

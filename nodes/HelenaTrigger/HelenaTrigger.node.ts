@@ -10,7 +10,6 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { listEntries, optionsCollection } from '../Helena/helpers';
-import { credentialTest } from '../Helena/methods';
 import { getWebhookEvents } from '../Helena/methods/loadOptions';
 import { createSubscription, deleteSubscription, isNotFoundError, listSubscriptions, updateSubscription } from '../Helena/transport';
 import type { Subscription, TriggerStaticData } from './subscription';
@@ -115,7 +114,7 @@ export class HelenaTrigger implements INodeType {
 		defaults: { name: 'Helena Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'helenaApi', required: true, testedBy: 'testHelenaCredential' }],
+		credentials: [{ name: 'helenaApi', required: true }],
 		webhooks: [
 			{
 				name: 'default',
@@ -156,7 +155,7 @@ export class HelenaTrigger implements INodeType {
 		],
 	};
 
-	methods = { credentialTest, loadOptions: { getWebhookEvents } };
+	methods = { loadOptions: { getWebhookEvents } };
 
 	webhookMethods = {
 		default: {

@@ -1,3 +1,2 @@
 export * as listSearch from './listSearch';
 export * as loadOptions from './loadOptions';
-export * as credentialTest from './credentialTest';

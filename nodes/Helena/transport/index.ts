@@ -17,5 +17,4 @@ export {
 	listWebhookEvents,
 	updateSubscription,
 } from './endpoints';
-export { testHelenaCredential } from './credentialTest';
 export { withoutDeliveryToken } from './redact';

@@ -44,24 +44,30 @@ describe(`Test Connection in n8n ${e2e.version} shows what the README says`, () 
 		});
 	});
 
-	test('a host that is not Helena (200 with a web page, or {"status":"ok"}) fails: the answer must be the event list', async () => {
-		for (const body of ['html', { status: 'ok' }]) {
+	test('a host that is not Helena (200 with a web page, {"status":"ok"} or a list of something else) fails', async () => {
+		for (const body of ['html', { status: 'ok' }, [{ id: 1 }]]) {
 			e2e.sandbox.misbehaviour.next({ body, path: '/v1/webhook/event' });
-			const result = await testConnection(e2e.sandbox.url, API_KEY);
-			assert.equal(result.status, 'Error');
-			assert.match(
-				result.message,
-				/^The Base URL answered, but not as Helena does \(it is (an HTML or XML page, not JSON|a record, not a list)\)/,
-			);
+			assert.deepEqual(await testConnection(e2e.sandbox.url, API_KEY), {
+				status: 'Error',
+				message: "The Base URL answered, but not with Helena's webhook event list. Check the Base URL, for example https://api.wts.chat.",
+			});
 		}
 	});
 
-	test('a Base URL with user and password fails before any request, without echoing the password', async () => {
-		const result = await testConnection(e2e.sandbox.url.replace('http://', 'http://admin:Pa55w0rd@'), API_KEY);
-		assert.deepEqual(result, {
-			status: 'Error',
-			message: 'Base URL must not contain a user name or password (the API key goes in the API Key field)',
-		});
+	test('a Base URL with a password, a query or a fragment is sent nowhere, and the password is not shown', async () => {
+		const sandbox = e2e.sandbox.url;
+		for (const baseUrl of [sandbox.replace('http://', 'http://admin:Pa55w0rd@'), `${sandbox}?tenant=1`, `${sandbox}#x`]) {
+			const before = e2e.sandbox.requests.length;
+			assert.deepEqual(await testConnection(baseUrl, API_KEY), {
+				status: 'Error',
+				message: 'The connection cannot be established, this usually occurs due to an incorrect host (domain) value',
+			});
+			assert.equal(e2e.sandbox.requests.length, before);
+		}
+	});
+
+	test('a pasted /core/v1 is tolerated', async () => {
+		assert.deepEqual(await testConnection(`${e2e.sandbox.url}/core/v1`, API_KEY), { status: 'OK', message: 'Connection successful!' });
 	});
 
 	test('a host where nothing listens: "The service refused the connection - perhaps it is offline"', async () => {
