@@ -57,6 +57,8 @@ console.log(
 	`Seed:      ${sb.seedName} (${c.contacts} contacts, ${c.departments} departments, ${c.customFields} custom fields, ${c.events} events)`,
 );
 console.log(`Faults:    ${JSON.stringify(sb.faults.settings)}`);
+console.log(`Varies:    ${JSON.stringify(sb.variations.settings)}`);
+console.log('Contract:  strict; a request outside it is answered 400 CONTRACT_VIOLATION naming the key');
 console.log('Control:   (no auth)');
 for (const line of [
 	'GET    /__sandbox/health',
@@ -68,6 +70,8 @@ for (const line of [
 	'GET    /__sandbox/state',
 	'POST   /__sandbox/events          {eventType, content?}',
 	'GET    /__sandbox/deliveries      DELETE /__sandbox/deliveries',
+	'POST   /__sandbox/variations      {statusCode, notFound, validation, tagRemoval, webhookDate, auth}',
+	'GET    /__sandbox/contract        requests held against the contract, and violations',
 ])
 	console.log(`  ${line.replace(/(\/__sandbox)/g, `${sb.url}$1`)}`);
 console.log('Ctrl+C to stop.');

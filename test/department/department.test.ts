@@ -184,22 +184,41 @@ describe('Department resource', () => {
 			expect(items[0].json).toMatchObject({ name: 'Ouvidoria', restrictionType: 'NONE' });
 		});
 
-		test('a distribution config left at 0 minutes sends no minutes', async () => {
+		test('distribution minutes left empty are not sent; 0 minutes are sent as 0', async () => {
 			await helena.run({
 				resource: 'department',
 				operation: 'create',
 				name: 'Plantão',
 				additionalFields: {
-					distributionConfig: { settings: { expirationIsEnabled: false, maximumDurationInMinutes: 0, inactivityTimeInMinutes: 0 } },
+					distributionConfig: { settings: { expirationIsEnabled: false, maximumDurationInMinutes: '', inactivityTimeInMinutes: '' } },
 					channelsConfig: { config: { scope: 'NONE' } },
 				},
 			});
-
-			expect(requestsSent(helena)[0].body).toEqual({
-				name: 'Plantão',
-				channelsConfig: { scope: 'NONE', channels: [] },
-				distributionConfig: { expirationIsEnabled: false },
+			await helena.run({
+				resource: 'department',
+				operation: 'create',
+				name: 'Plantão 2',
+				additionalFields: {
+					distributionConfig: { settings: { expirationIsEnabled: true, maximumDurationInMinutes: '0', inactivityTimeInMinutes: 0 } },
+				},
 			});
+
+			expect(requestsSent(helena).map((request) => request.body)).toEqual([
+				{ name: 'Plantão', channelsConfig: { scope: 'NONE', channels: [] }, distributionConfig: { expirationIsEnabled: false } },
+				{ name: 'Plantão 2', distributionConfig: { expirationIsEnabled: true, maximumDurationInMinutes: 0, inactivityTimeInMinutes: 0 } },
+			]);
+		});
+
+		test('distribution minutes that are not whole numbers are refused before any request', async () => {
+			const { error } = await helena.run({
+				resource: 'department',
+				operation: 'create',
+				name: 'Plantão',
+				additionalFields: { distributionConfig: { settings: { maximumDurationInMinutes: '1.5' } } },
+			});
+
+			expect(error?.message).toContain('Maximum Duration (Minutes)');
+			expect(requestsSent(helena)).toEqual([]);
 		});
 
 		test('a name of 101 characters is refused before any request', async () => {
@@ -251,7 +270,6 @@ describe('Department resource', () => {
 				department: fromList(VENDAS, 'Vendas'),
 				updateFields: {
 					name: 'Vendas B2B',
-					description: 'Equipe comercial de empresas',
 					restrictionType: 'DEPARTMENT_RESTRICTION',
 					distributionConfig: {
 						settings: { expirationIsEnabled: false, maximumDurationInMinutes: 90, inactivityTimeInMinutes: 10 },
@@ -266,9 +284,8 @@ describe('Department resource', () => {
 					path: `/core/v1/department/${VENDAS}`,
 					query: {},
 					body: {
-						fields: ['Name', 'Description', 'RestrictionType', 'DistributionConfig'],
+						fields: ['Name', 'RestrictionType', 'DistributionConfig'],
 						name: 'Vendas B2B',
-						description: 'Equipe comercial de empresas',
 						restrictionType: 'DEPARTMENT_RESTRICTION',
 						distributionConfig: { expirationIsEnabled: false, maximumDurationInMinutes: 90, inactivityTimeInMinutes: 10 },
 					},
@@ -278,10 +295,16 @@ describe('Department resource', () => {
 			expect(items[0].json).toMatchObject({
 				id: VENDAS,
 				name: 'Vendas B2B',
-				description: 'Equipe comercial de empresas',
+				description: 'Equipe comercial',
 				restrictionType: 'DEPARTMENT_RESTRICTION',
 				distribuitionEnabled: true,
 			});
+		});
+
+		test("a department's description is not offered: Helena's update request has no property for it", () => {
+			const { description } = require('../../nodes/Helena/actions/department/update.operation');
+			const updateFields = description.find((property: { name: string }) => property.name === 'updateFields');
+			expect(updateFields.options.map((option: { name: string }) => option.name)).not.toContain('description');
 		});
 
 		test('booleans and channels are applied even when false or empty scope', async () => {

@@ -11,12 +11,11 @@ describe('deriveUpdateFields for departments', () => {
 					channelsConfig: { config: { scope: 'ALL' } },
 					distributionIsEnabled: true,
 					isDefault: false,
-					description: '',
 					name: 'Suporte',
 				},
 				DEPARTMENT_UPDATE_FIELDS,
 			),
-		).toEqual(['Name', 'Description', 'IsDefault', 'DistributionIsEnabled', 'ChannelsConfig', 'RestrictionType', 'DistributionConfig']);
+		).toEqual(['Name', 'IsDefault', 'DistributionIsEnabled', 'ChannelsConfig', 'RestrictionType', 'DistributionConfig']);
 	});
 
 	test('parameters that are not update fields are ignored, and nothing set gives nothing', () => {

@@ -2,6 +2,7 @@
 // users get it) per run. Suites that run workflows with `n8n execute` come first (files `1-*.mjs`);
 // suites that need the server (`e2e.server()`) come after (`2-*.mjs`), because the CLI and the server
 // share the user folder's database.
+import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before } from 'node:test';
 
@@ -10,6 +11,7 @@ import { credentialFor } from '../../scripts/lib/workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { startSandbox } = require('../sandbox/index.js');
+const { contractLedger } = require('../sandbox/contractCheck.js');
 
 export const API_KEY = 'e2e-secret-key-7d41c2';
 
@@ -95,4 +97,8 @@ after(async () => {
 	await e2e.n8n?.stop();
 	await e2e.sandbox?.close();
 	e2e.userFolder?.cleanup();
+	// every request n8n sent to any sandbox of this run was held against the contract
+	const { validated, violations, examples } = contractLedger();
+	console.log(`# e2e contract: ${validated} requests validated, ${violations} violations`);
+	assert.equal(violations, 0, `requests outside the Helena contract:\n${examples.join('\n')}`);
 });

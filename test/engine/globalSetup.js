@@ -1,1 +1,7 @@
-module.exports = require('./userFolder').create;
+const userFolder = require('./userFolder');
+const contractLedger = require('../contract/ledger');
+
+module.exports = async () => {
+	await userFolder.create();
+	await contractLedger.setup();
+};

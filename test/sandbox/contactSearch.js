@@ -30,7 +30,6 @@ const ORDER_FIELDS = [
 	'importedAt',
 ];
 const DIRECTIONS = /** @type {const} */ (['ASCENDING', 'DESCENDING']);
-const DIRECTION_ALIASES = { asc: 'ASCENDING', desc: 'DESCENDING' };
 const DETAILS = /** @type {const} */ (['Tags', 'CustomFields', 'Portfolios']);
 const FILTER_KEYS = [
 	'pageNumber',
@@ -73,7 +72,7 @@ function parseRange(raw, field) {
 	return { before: v.optDate(range.before, `${field}.before`), after: v.optDate(range.after, `${field}.after`) };
 }
 
-/** GET /v1/contact query (PascalCase names, matched case-insensitively). */
+/** GET /v1/contact query (PascalCase names, exact case). */
 function parseListQuery(query) {
 	const page = v.pageBounds(v.queryInt(query.get('PageNumber'), 'PageNumber'), v.queryInt(query.get('PageSize'), 'PageSize'));
 	return {
@@ -88,7 +87,7 @@ function parseListQuery(query) {
 			after: v.optDate(query.get('UpdatedAt.After'), 'UpdatedAt.After'),
 		},
 		orderBy: parseOrderBy(query.get('OrderBy'), 'OrderBy'),
-		orderDirection: v.optEnum(query.get('OrderDirection') || undefined, DIRECTIONS, 'OrderDirection', DIRECTION_ALIASES) ?? 'ASCENDING',
+		orderDirection: v.optEnum(query.get('OrderDirection') || undefined, DIRECTIONS, 'OrderDirection') ?? 'ASCENDING',
 		details: parseDetails(query.getAll('IncludeDetails'), 'IncludeDetails'),
 	};
 }
@@ -119,7 +118,7 @@ function parseFilterBody(raw) {
 		createdAt: parseRange(body.createdAt, 'createdAt'),
 		updatedAt: parseRange(body.updatedAt, 'updatedAt'),
 		orderBy: parseOrderBy(body.orderBy, 'orderBy'),
-		orderDirection: v.optEnum(body.orderDirection, DIRECTIONS, 'orderDirection', DIRECTION_ALIASES) ?? 'ASCENDING',
+		orderDirection: v.optEnum(body.orderDirection, DIRECTIONS, 'orderDirection') ?? 'ASCENDING',
 		details: parseDetails(v.optStringArray(body.includeDetails, 'includeDetails'), 'includeDetails'),
 		...strings,
 		...lists,

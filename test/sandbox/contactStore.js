@@ -5,7 +5,8 @@
  * Records hold tag/portfolio ids only; names are resolved when a response is built.
  */
 
-const { badRequest } = require('./errors');
+const { badRequest, invalidField } = require('./errors');
+const { TAG_REMOVAL } = require('./contract');
 const { newId, nowIso, laterThan } = require('./ids');
 const { phoneDigits, formatPhone } = require('./phone');
 const { mergeCustomFields } = require('./customFields');
@@ -48,9 +49,18 @@ const BODY_KEYS = [
 ];
 const CREATE_ONLY_ABSENT = new Set(['status', 'pictureUrl', 'utm']);
 
-/** Canonical tag operation; every spelling the spec, the facts and the design use. */
-const TAG_OPERATIONS = /** @type {const} */ (['InsertIfNotExists', 'DeleteIfExists', 'ReplaceAll']);
-const TAG_OPERATION_ALIASES = { excluiifexists: 'DeleteIfExists' };
+/**
+ * The tag operation as the store applies it, from the value on the wire: `operation` and
+ * `options.tagsOperation` in PascalCase (the removal in either documented spelling, as far as the
+ * `tagRemoval` variation lets the service understand it), `options.upsertTagOperation` upper-case.
+ */
+const TAG_OPERATIONS = {
+	InsertIfNotExists: 'InsertIfNotExists',
+	[TAG_REMOVAL.seed]: 'DeleteIfExists',
+	[TAG_REMOVAL.vendor]: 'DeleteIfExists',
+	ReplaceAll: 'ReplaceAll',
+};
+const UPSERT_TAG_OPERATIONS = { INSERTIFNOTEXISTS: 'InsertIfNotExists', DELETEIFEXISTS: 'DeleteIfExists', REPLACEALL: 'ReplaceAll' };
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -141,7 +151,7 @@ function fieldsPresent(input) {
 function parseFieldList(list, field) {
 	if (list === undefined || list === null) return undefined;
 	const names = v.optStringArray(list, field) ?? [];
-	return new Set(names.map((n) => v.optEnum(n, UPDATE_FIELDS, field, { portfolios: 'Portfolio', portfolioids: 'Portfolio' })));
+	return new Set(names.map((n) => v.optEnum(n, UPDATE_FIELDS, field)));
 }
 
 /** @param {import('./state').SandboxState} state @param {any} c */
@@ -456,9 +466,19 @@ function toWebhookContact(state, c) {
 	};
 }
 
-/** @param {unknown} raw @param {string} field */
-function parseTagOperation(raw, field, fallback) {
-	return v.optEnum(raw, TAG_OPERATIONS, field, TAG_OPERATION_ALIASES) ?? fallback;
+/**
+ * @param {unknown} raw
+ * @param {string} field
+ * @param {'InsertIfNotExists'|'DeleteIfExists'|'ReplaceAll'} fallback when absent
+ * @param {import('./variations').Variations} variations
+ */
+function parseTagOperation(raw, field, fallback, variations) {
+	if (raw === undefined || raw === null) return fallback;
+	const table = field.endsWith('upsertTagOperation') ? UPSERT_TAG_OPERATIONS : TAG_OPERATIONS;
+	const operation = typeof raw === 'string' && Object.hasOwn(table, raw) ? table[raw] : undefined;
+	if (!operation || !variations.understandsTagOperation(raw))
+		throw invalidField(field, `The JSON value could not be converted to TagOperation. Path: $.${field}`);
+	return operation;
 }
 
 module.exports = {

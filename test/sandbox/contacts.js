@@ -55,15 +55,15 @@ function notifyUpdate(ctx, c, result) {
 	if (result.tagsChanged) ctx.notify('CONTACT_TAG_UPDATE', () => store.toWebhookContact(ctx.state, c));
 }
 
-/** Create `options` (also the shared options of a batch). */
-function readCreateOptions(raw) {
+/** Create `options` (also the shared options of a batch). @param {Ctx} ctx */
+function readCreateOptions(ctx, raw) {
 	const o = v.pickKnown(raw, ['upsert', 'upsertFields', 'upsertTagOperation', 'getIfExists'], 'options');
 	return {
 		upsert: v.optBool(o.upsert, 'options.upsert') ?? false,
 		getIfExists: v.optBool(o.getIfExists, 'options.getIfExists') ?? false,
 		upsertFields: store.parseFieldList(o.upsertFields, 'options.upsertFields'),
 		// the create/batch default is ReplaceAll (Helena's API reference, POST /v1/contact options), unlike updates
-		upsertTagOperation: store.parseTagOperation(o.upsertTagOperation, 'options.upsertTagOperation', 'ReplaceAll'),
+		upsertTagOperation: store.parseTagOperation(o.upsertTagOperation, 'options.upsertTagOperation', 'ReplaceAll', ctx.variations),
 	};
 }
 
@@ -112,7 +112,7 @@ function create(ctx) {
 	if (!v.isPlainObject(ctx.body)) throw invalidField('body', 'O corpo da requisição deve ser um objeto');
 	const input = store.readContactBody(ctx.body, 'create');
 	requireSomething(input, 'body');
-	const options = readCreateOptions(v.pickKnown(ctx.body, ['options']).options);
+	const options = readCreateOptions(ctx, ctx.body.options);
 	return store.toPublicContact(ctx.state, saveContact(ctx, input, options, false), store.ALL_DETAILS);
 }
 
@@ -128,7 +128,7 @@ function batch(ctx) {
 		requireSomething(input, `items[${i}]`);
 		return input;
 	});
-	const options = readCreateOptions(body.options);
+	const options = readCreateOptions(ctx, body.options);
 	// check referenced ids up front, so a bad item does not leave the batch half applied
 	for (const [i, input] of inputs.entries()) {
 		store.resolveRefs(ctx.state.tags, input.tagIds, [], { createNames: false, label: 'Etiqueta', field: `items[${i}].tagIds` });
@@ -148,7 +148,7 @@ function update(ctx, c) {
 	const input = store.readContactBody(ctx.body, 'update');
 	const named = store.parseFieldList(meta.fields, 'fields');
 	const options = v.pickKnown(meta.options, ['tagsOperation'], 'options');
-	const tagOperation = store.parseTagOperation(options.tagsOperation, 'options.tagsOperation', 'InsertIfNotExists');
+	const tagOperation = store.parseTagOperation(options.tagsOperation, 'options.tagsOperation', 'InsertIfNotExists', ctx.variations);
 	const result = store.applyContactFields(ctx.state, c, input, named ?? store.fieldsPresent(input), {
 		tagOperation,
 		clearMissing: named !== undefined,
@@ -162,10 +162,12 @@ function changeTags(ctx, c) {
 	const body = v.pickKnown(ctx.body, ['tagNames', 'tagIds', 'operation']);
 	const tagIds = v.optUuidArray(body.tagIds, 'tagIds');
 	const tagNames = v.optStringArray(body.tagNames, 'tagNames');
-	if (!tagIds?.length && !tagNames?.some((n) => n.trim()))
-		throw badRequest('Informe ao menos uma etiqueta (tagNames ou tagIds)', 'tagNames');
-	const tagOperation = store.parseTagOperation(body.operation, 'operation', 'InsertIfNotExists');
-	const result = store.applyContactFields(ctx.state, c, { tagIds, tagNames }, new Set(['Tags']), {
+	const tagOperation = store.parseTagOperation(body.operation, 'operation', 'InsertIfNotExists', ctx.variations);
+	const none = !tagIds?.length && !tagNames?.some((n) => n.trim());
+	// ReplaceAll with an empty or null list clears every tag (the spec allows both)
+	if (none && tagOperation !== 'ReplaceAll') throw badRequest('Informe ao menos uma etiqueta (tagNames ou tagIds)', 'tagNames');
+	const given = none ? { tagIds: [] } : { tagIds, tagNames };
+	const result = store.applyContactFields(ctx.state, c, given, new Set(['Tags']), {
 		tagOperation,
 		clearMissing: false,
 	});

@@ -43,6 +43,14 @@ async function handleControl(sb, method, path, text, query) {
 				sb.failNext(body.count ?? 1, { status: body.status, retryAfterSeconds: body.retryAfterSeconds, method: body.method, path });
 				return { status: 200, body: { scripted: sb.faults.scripted.map(describeRule) } };
 			}
+			case 'POST /variations':
+				return { status: 200, body: sb.setVariations(body) };
+			case 'GET /variations':
+				return { status: 200, body: { ...sb.variations.settings } };
+			case 'GET /contract':
+				return { status: 200, body: sb.contractStats() };
+			case 'POST /contract/take-violations':
+				return { status: 200, body: sb.takeViolations() };
 			case 'POST /reset':
 				sb.reset(body.seed);
 				return { status: 200, body: { seed: sb.seedName, counts: sb.counts() } };

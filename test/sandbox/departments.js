@@ -20,9 +20,9 @@ const UPDATE_FIELDS = /** @type {const} */ ([
 	'DistributionConfig',
 ]);
 const AGENT_ACTIONS = /** @type {const} */ (['ReplaceAll', 'Upsert', 'Remove']);
+/** No `description`: the request schema has none, so a department's description cannot be set through the API. */
 const BODY_KEYS = [
 	'name',
-	'description',
 	'isDefault',
 	'distributionIsEnabled',
 	'distributionConfig',
@@ -164,7 +164,7 @@ function create(ctx) {
 		createdAt: now,
 		updatedAt: now,
 		name: readName(body.name),
-		description: v.optString(body.description, 'description', { max: 500 }) ?? null,
+		description: null,
 		isDefault: v.optBool(body.isDefault, 'isDefault') ?? false,
 		isPrivate: false,
 		restrictionType: v.optEnum(body.restrictionType, RESTRICTION_TYPES, 'restrictionType') ?? 'NONE',
@@ -190,7 +190,7 @@ function update(ctx) {
 	// read everything first: a 400 must leave the department untouched
 	const next = {};
 	if (fields.has('Name')) next.name = readName(body.name);
-	if (fields.has('Description')) next.description = v.optString(body.description, 'description', { max: 500 }) ?? null;
+	// `Description` is an allowed `fields` value without a body property to carry one: nothing to apply
 	if (fields.has('IsDefault')) next.isDefault = v.optBool(body.isDefault, 'isDefault') ?? false;
 	if (fields.has('DistributionIsEnabled'))
 		next.distributionEnabled = v.optBool(body.distributionIsEnabled, 'distributionIsEnabled') ?? false;

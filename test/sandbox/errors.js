@@ -48,6 +48,8 @@ class ApiError extends Error {
 		this.key = key;
 		this.text = text;
 		this.details = details;
+		/** @type {'notFound'|'validation'|undefined} what the answer means, whatever form variations.js gives it */
+		this.kind = undefined;
 	}
 }
 
@@ -58,12 +60,12 @@ function badRequest(text, field) {
 
 /** Type/shape errors of the body, as the framework's validation would report them. */
 function invalidField(field, text) {
-	return new ApiError(400, 'VALIDATION_ERROR', text ?? `O campo '${field}' é inválido`, { field });
+	return Object.assign(new ApiError(400, 'VALIDATION_ERROR', text ?? `O campo '${field}' é inválido`, { field }), { kind: 'validation' });
 }
 
 /** The real service answers "not found" with HTTP 500 and key FORM_ERROR (observed on the live API). */
 function notFound(text) {
-	return new ApiError(500, 'FORM_ERROR', text);
+	return Object.assign(new ApiError(500, 'FORM_ERROR', text), { kind: 'notFound' });
 }
 
 /**

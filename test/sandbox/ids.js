@@ -66,10 +66,4 @@ function laterThan(previous) {
 	return new Date(Math.max(now, prev + 1)).toISOString();
 }
 
-/** The webhook `date` format of the vendor example: 7 fractional digits and `Z` (.NET ticks). */
-function webhookDate(date = new Date()) {
-	const ticks = String(process.hrtime.bigint() % 10000n).padStart(4, '0');
-	return `${date.toISOString().slice(0, 23)}${ticks}Z`;
-}
-
-module.exports = { isUuid, newId, stableId, shortCode, createPrng, nowIso, laterThan, webhookDate };
+module.exports = { isUuid, newId, stableId, shortCode, createPrng, nowIso, laterThan };

@@ -19,6 +19,8 @@ const { toPublicContact, ALL_DETAILS } = require('./contactStore');
 const { buildState, seedContacts, demoPhone, COMPANY_ID } = require('./seed');
 const { sampleContent } = require('./eventSamples');
 const { stableId } = require('./ids');
+const { ContractCheck, contractLedger, writeLedger } = require('./contractCheck');
+const { Variations } = require('./variations');
 
 const DEFAULT_API_KEY = 'helena-sandbox-key';
 
@@ -34,6 +36,7 @@ const DEFAULT_API_KEY = 'helena-sandbox-key';
  * @property {boolean} [enforceRateLimits]
  * @property {number} [randomSeed]        PRNG seed of the fault injection, default 1
  * @property {{ windowMs: number, max: number }[]} [rateLimits]  override the vendor windows (tests)
+ * @property {Partial<import('./variations').VariationSettings>} [variations]  forms the service varies (variations.js)
  */
 
 class Sandbox {
@@ -45,11 +48,18 @@ class Sandbox {
 		this.state = buildState(this.seedName);
 		this.faults = new Faults(options);
 		this.misbehaviour = new Misbehaviour();
+		this.variations = new Variations(options.variations);
+		/** Every /core request is held against the contract; there is no lenient mode (see contractCheck.js). */
+		this.contract = new ContractCheck();
 		/** @type {import('./server').LoggedRequest[]} */
 		this.requests = [];
 		/** @type {any[]} */
 		this.deliveries = [];
-		this.deliverer = new Deliverer(() => this.state, this.deliveries);
+		this.deliverer = new Deliverer(
+			() => this.state,
+			this.deliveries,
+			() => this.variations.webhookDate(),
+		);
 		this.server = createServer(this);
 		this.url = '';
 		for (const name of [
@@ -63,6 +73,9 @@ class Sandbox {
 			'close',
 			'snapshot',
 			'counts',
+			'setVariations',
+			'takeViolations',
+			'contractStats',
 		])
 			this[name] = this[name].bind(this);
 	}
@@ -87,6 +100,24 @@ class Sandbox {
 	/** Partial update of latencyMs, rate429, rate5xx, retryAfterSeconds, enforceRateLimits (and randomSeed). */
 	setFaults(patch = {}) {
 		return this.faults.set(patch);
+	}
+
+	/** Partial update of the legitimate variations (variations.js). */
+	setVariations(patch = {}) {
+		return this.variations.set(patch);
+	}
+
+	/**
+	 * Violations this sandbox recorded, handed to a test that provoked them on purpose (they then no
+	 * longer count against the run).
+	 */
+	takeViolations() {
+		return this.contract.takeViolations();
+	}
+
+	/** Requests held against the contract and violations: this sandbox's, and the process's. */
+	contractStats() {
+		return { validated: this.contract.validated, violations: this.contract.violations.length, process: contractLedger() };
 	}
 
 	/**
@@ -157,6 +188,7 @@ class Sandbox {
 
 	async close() {
 		this.misbehaviour.clear();
+		writeLedger();
 		await this.deliverer.close();
 		await new Promise((resolve) => {
 			this.server.close(() => resolve(undefined));

@@ -35,7 +35,21 @@ beforeEach(() => {
 	sb.reset('demo');
 	sb.clearRequests();
 	sb.setFaults({ latencyMs: 0, rate429: 0, rate5xx: 0, retryAfterSeconds: undefined, enforceRateLimits: false, redirectTo: undefined });
+	sb.variations.reset();
 });
+// every request outside the contract must have been provoked on purpose (and taken by `refused`)
+afterEach(() => expect(sb.contract.violations).toEqual([]));
+
+/** The sandbox's contract refusal: a 400 that names `key`; the violation is taken, as it was provoked. */
+function refused(res, key) {
+	expect(res.status).toBe(400);
+	expect(res.json).toMatchObject({ key: 'CONTRACT_VIOLATION' });
+	expect(res.json.text).toContain(key);
+	expect(res.json.details.violations.map((v) => v.key)).toContain(key);
+	const taken = sb.takeViolations();
+	expect(taken).toHaveLength(1);
+	return res.json;
+}
 
 function expectErrorBody(res, status, key) {
 	expect(res.status).toBe(status);
@@ -62,9 +76,9 @@ describe('transport', () => {
 
 	test('/core is required; unknown routes 404; bad JSON 400; wrong content type 415', async () => {
 		expectErrorBody(await call('GET', '/v1/contact'), 400, 'INVALID_SERVICE');
-		expectErrorBody(await core('GET', '/v1/nothing'), 404, 'NOT_FOUND');
-		expectErrorBody(await core('POST', '/v1/contact', '{"name": '), 400, 'FORM_ERROR');
-		const res = await call('POST', '/core/v1/contact', 'name=x', { authorization: KEY, 'content-type': 'text/plain' });
+		expect(await core('GET', '/v1/nothing')).toMatchObject({ status: 404, text: '' });
+		refused(await core('POST', '/v1/contact', '{"name": '), 'body');
+		const res = await call('POST', '/core/v1/contact', '{"name":"x"}', { authorization: KEY, 'content-type': 'text/plain' });
 		expect(res.status).toBe(415);
 		expect(
 			(
@@ -121,18 +135,24 @@ describe('contacts: list and filter', () => {
 			'PageSize=101',
 			'PageNumber=0',
 			'PageSize=abc',
-			'OrderBy=shoeSize',
 			'OrderDirection=UP',
 			'Status=GONE',
 			'IncludeDetails=Everything',
+			'orderBy=name',
+			'IncludeDetails[0]=Tags',
 		])
-			expectErrorBody(await core('GET', `/v1/contact?${bad}`), 400, expect.any(String));
+			refused(
+				await core('GET', `/v1/contact?${bad}`),
+				`query.${bad.split('=')[0]}`.replace(/^query\.IncludeDetails$/, 'query.IncludeDetails[0]'),
+			);
+		// any field name is a valid OrderBy on the wire; the sandbox refuses one it cannot sort by
+		expectErrorBody(await core('GET', '/v1/contact?OrderBy=shoeSize'), 400, 'VALIDATION_ERROR');
 		const archived = (await core('GET', '/v1/contact?Status=ARCHIVED')).json;
 		expect(archived.totalItems).toBe(2);
-		const byName = (await core('GET', '/v1/contact?orderby=NAME&OrderDirection=DESCENDING&PageSize=100')).json;
+		const byName = (await core('GET', '/v1/contact?OrderBy=name&OrderDirection=DESCENDING&PageSize=100')).json;
 		const names = byName.items.map((c) => c.name.toLowerCase());
 		expect(names).toEqual([...names].sort().reverse());
-		const withDetails = (await core('GET', '/v1/contact?PageSize=1&IncludeDetails[0]=Tags&IncludeDetails[1]=Portfolios')).json.items[0];
+		const withDetails = (await core('GET', '/v1/contact?PageSize=1&IncludeDetails=Tags&IncludeDetails=Portfolios')).json.items[0];
 		expect(withDetails).toMatchObject({ tagNames: ['Cliente', 'VIP'], portfolioNames: ['Carteira Sul'], customFields: null });
 	});
 
@@ -152,7 +172,7 @@ describe('contacts: list and filter', () => {
 		expect(await names({ customFields: { plano: 'Pro' } })).toEqual(['Maria Silva']);
 		expect(await names({ metadata: { segmento: 'varejo' } })).toEqual(['Camila Lima']);
 		expect(await names({ status: 'BLOCKED' })).toEqual(['Felipe Cardoso']);
-		expectErrorBody(await core('POST', '/v1/contact/filter', { pageSize: 101 }), 400, 'FORM_ERROR');
+		refused(await core('POST', '/v1/contact/filter', { pageSize: 101 }), 'body.pageSize');
 		const detailed = (await core('POST', '/v1/contact/filter', { name: 'Maria', includeDetails: ['CustomFields'] })).json.items[0];
 		expect(detailed.customFields).toMatchObject({ plano: 'Pro', pontos: 120 });
 		expect(detailed.tagIds).toBeNull();
@@ -227,15 +247,16 @@ describe('contacts: writes', () => {
 		});
 		expect(sb.state.contacts.size).toBe(21);
 
-		expectErrorBody(await core('POST', '/v1/contact', { name: 'x'.repeat(256) }), 400, 'FORM_ERROR');
+		refused(await core('POST', '/v1/contact', { name: 'x'.repeat(256) }), 'body.name');
 		expectErrorBody(await core('POST', '/v1/contact', { tagIds: ['00000000-0000-4000-8000-000000000000'], name: 'A' }), 400, 'FORM_ERROR');
 	});
 
 	test('update by id and by phone applies only the named fields', async () => {
 		const id = demo.contactId(2);
 		const before = sb.state.contacts.get(id).updatedAt;
+		refused(await core('PUT', `/v2/contact/${id}`, { fields: ['name'], name: 'João S.' }), 'body.fields[0]');
 		const res = await core('PUT', `/v2/contact/${id}`, {
-			fields: ['name', 'Status'],
+			fields: ['Name', 'Status'],
 			name: 'João S.',
 			email: 'ignored@example.com',
 			status: 'ARCHIVED',
@@ -257,7 +278,7 @@ describe('contacts: writes', () => {
 			options: { tagsOperation: 'ReplaceAll' },
 		});
 		expect(replaced.json.tagNames).toEqual(['VIP']);
-		expectErrorBody(await core('PUT', `/v2/contact/${id}`, { fields: ['Shoe'] }), 400, expect.any(String));
+		refused(await core('PUT', `/v2/contact/${id}`, { fields: ['Shoe'] }), 'body.fields[0]');
 	});
 
 	test('tag operations by id and by phone', async () => {
@@ -268,16 +289,21 @@ describe('contacts: writes', () => {
 		expect(
 			await tags(`/v1/contact/phonenumber/${enc('+55|11999999999')}/tags`, { tagIds: [demo.tagId('Newsletter')], operation: 'ReplaceAll' }),
 		).toEqual(['Newsletter']);
-		expect(await tags(`/v1/contact/${enc('+55|11999999999')}/tags`, { tagNames: ['Newsletter'], operation: 'DeleteIfExists' })).toEqual([]);
+		expect(
+			await tags(`/v1/contact/phonenumber/${enc('+55|11999999999')}/tags`, { tagNames: ['Newsletter'], operation: 'DeleteIfExists' }),
+		).toEqual([]);
+		// the path is typed uuid, though described as "id or phone number": the contract holds the type
+		refused(await core('POST', `/v1/contact/${enc('+55|11999999999')}/tags`, { tagNames: ['VIP'] }), 'path.id');
 		expectErrorBody(await core('POST', `/v1/contact/${id}/tags`, { tagNames: [] }), 400, 'FORM_ERROR');
-		expectErrorBody(await core('POST', `/v1/contact/${id}/tags`, { tagNames: ['x'], operation: 'Toggle' }), 400, expect.any(String));
+		refused(await core('POST', `/v1/contact/${id}/tags`, { tagNames: ['x'], operation: 'Toggle' }), 'body.operation');
+		refused(await core('POST', `/v1/contact/${id}/tags`, { tagNames: ['x'], operation: 'deleteIfExists' }), 'body.operation');
 	});
 
 	test('batch upserts by phone/email/instagram and answers in item order', async () => {
 		const res = await core('POST', '/v2/contact/batch', {
 			items: [
 				{ name: 'Batch 1', phoneNumber: '5511955550001' },
-				{ name: 'Maria Atualizada', email: 'MARIA.SILVA@example.com', unknownKey: true },
+				{ name: 'Maria Atualizada', email: 'MARIA.SILVA@example.com' },
 				{ name: 'Batch 2', instagram: '@batch2' },
 			],
 		});
@@ -285,12 +311,9 @@ describe('contacts: writes', () => {
 		expect(res.json.map((c) => c.name)).toEqual(['Batch 1', 'Maria Atualizada', 'Batch 2']);
 		expect(res.json[1].id).toBe(demo.contactId(1));
 		expect(sb.state.contacts.size).toBe(22);
-		expectErrorBody(await core('POST', '/v2/contact/batch', { items: [] }), 400, 'FORM_ERROR');
-		expectErrorBody(
-			await core('POST', '/v2/contact/batch', { items: Array.from({ length: 101 }, (_, i) => ({ name: `n${i}` })) }),
-			400,
-			'FORM_ERROR',
-		);
+		refused(await core('POST', '/v2/contact/batch', { items: [{ name: 'x', unknownKey: true }] }), 'body.items[0].unknownKey');
+		refused(await core('POST', '/v2/contact/batch', { items: [] }), 'body.items');
+		refused(await core('POST', '/v2/contact/batch', { items: Array.from({ length: 101 }, (_, i) => ({ name: `n${i}` })) }), 'body.items');
 	});
 
 	test('not found is HTTP 500 FORM_ERROR; malformed ids are 400', async () => {
@@ -298,7 +321,7 @@ describe('contacts: writes', () => {
 		expectErrorBody(missing, 500, 'FORM_ERROR');
 		expect(missing.json).toMatchObject({ httpStatusCode: 'InternalServerError', text: 'Contato não encontrado' });
 		expectErrorBody(await core('GET', `/v1/contact/phonenumber/${enc('+55|11000000000')}`), 500, 'FORM_ERROR');
-		expectErrorBody(await core('GET', '/v1/contact/not-a-uuid'), 400, 'FORM_ERROR');
+		refused(await core('GET', '/v1/contact/not-a-uuid'), 'path.id');
 		expect((await core('GET', `/v1/department/${demo.contactId(1)}`)).json.text).toBe('Departamento não encontrado');
 		expect((await core('DELETE', `/v1/webhook/subscription/${demo.contactId(1)}`)).json.text).toBe('Assinatura não encontrada');
 	});
@@ -317,8 +340,9 @@ describe('departments', () => {
 		expect(agentsOnly.agents).toHaveLength(2);
 		expect(agentsOnly.channels).toBeNull();
 
-		expectErrorBody(await core('POST', '/v1/department', { name: '' }), 400, 'FORM_ERROR');
-		expectErrorBody(await core('POST', '/v1/department', { name: 'x'.repeat(101) }), 400, 'FORM_ERROR');
+		refused(await core('POST', '/v1/department', { name: '' }), 'body.name');
+		refused(await core('POST', '/v1/department', { name: 'x'.repeat(101) }), 'body.name');
+		refused(await core('POST', '/v1/department', { name: 'X', description: 'no such property' }), 'body.description');
 		expectErrorBody(
 			await core('POST', '/v1/department', { name: 'X', agents: [{ userId: '00000000-0000-4000-8000-000000000000' }] }),
 			400,
@@ -337,15 +361,15 @@ describe('departments', () => {
 		expect(created.channels.map((c) => c.name)).toEqual(['WhatsApp Comercial', 'WhatsApp Suporte']);
 		expect(sb.state.departments.get(suporte).isDefault).toBe(false);
 
-		expectErrorBody(await core('PUT', `/v1/department/${created.id}`, { name: 'Y' }), 400, 'FORM_ERROR');
-		const updated = (await core('PUT', `/v1/department/${created.id}`, { fields: ['Description'], name: 'ignored', description: 'Nova' }))
-			.json;
-		expect(updated).toMatchObject({ name: 'Pós-venda', description: 'Nova' });
+		refused(await core('PUT', `/v1/department/${created.id}`, { name: 'Y' }), 'body.fields');
+		refused(await core('PUT', `/v1/department/${created.id}`, { fields: ['Description'], description: 'Nova' }), 'body.description');
+		const updated = (await core('PUT', `/v1/department/${created.id}`, { fields: ['Description'], name: 'ignored' })).json;
+		expect(updated).toMatchObject({ name: 'Pós-venda', description: null });
 
 		const body = { action: 'Upsert', items: [{ userId: demo.userId('Ana Souza'), isAgent: true, isSupervisor: true }] };
 		expect((await core('PUT', `/v1/department/${created.id}/agents`, body)).json).toEqual(body);
 		expect(sb.state.departments.get(created.id).agents).toHaveLength(2);
-		expectErrorBody(await core('PUT', `/v1/department/${created.id}/agents`, { items: [] }), 400, 'FORM_ERROR');
+		refused(await core('PUT', `/v1/department/${created.id}/agents`, { items: [] }), 'body.action');
 
 		expect((await core('GET', `/v1/department/${created.id}/channel`)).json).toEqual({
 			scope: 'SELECTED',
@@ -386,20 +410,20 @@ describe('webhooks', () => {
 		expect(events).toHaveLength(16);
 		expect(events[0]).toEqual({ event: 'SESSION_NEW', description: 'Atendimento criado' });
 		const good = { name: 'n8n', url: 'https://example.com/hook', events: ['SESSION_NEW'] };
-		for (const bad of [
-			{ ...good, name: '' },
-			{ ...good, name: 'x'.repeat(101) },
-			{ ...good, url: `https://e.com/${'x'.repeat(490)}` },
-			{ ...good, url: 'ftp://e.com' },
-			{ ...good, events: [] },
-			{ ...good, events: ['NOPE'] },
-			{ url: good.url, events: good.events },
+		for (const [bad, key] of [
+			[{ ...good, name: '' }, 'body.name'],
+			[{ ...good, name: 'x'.repeat(101) }, 'body.name'],
+			[{ ...good, url: `https://e.com/${'x'.repeat(490)}` }, 'body.url'],
+			[{ ...good, events: [] }, 'body.events'],
+			[{ ...good, events: ['NOPE'] }, 'body.events[0]'],
+			[{ url: good.url, events: good.events }, 'body.name'],
 		])
-			expect((await core('POST', '/v1/webhook/subscription', bad)).status).toBe(400);
+			refused(await core('POST', '/v1/webhook/subscription', bad), key);
+		expect((await core('POST', '/v1/webhook/subscription', { ...good, url: 'ftp://e.com' })).status).toBe(400);
 		const sub = (await core('POST', '/v1/webhook/subscription', good)).json;
 		expect(sub).toMatchObject({ name: 'n8n', enabled: true, events: [{ event: 'SESSION_NEW', description: 'Atendimento criado' }] });
 		expect((await core('GET', '/v1/webhook/subscription')).json).toHaveLength(1);
-		expect((await core('PUT', `/v1/webhook/subscription/${sub.id}`, { enabled: false })).status).toBe(400);
+		refused(await core('PUT', `/v1/webhook/subscription/${sub.id}`, { enabled: false }), 'body.fields');
 		const upd = (await core('PUT', `/v1/webhook/subscription/${sub.id}`, { fields: ['Enabled'], enabled: false, name: 'ignored' })).json;
 		expect(upd).toMatchObject({ name: 'n8n', enabled: false });
 		expect((await core('DELETE', `/v1/webhook/subscription/${sub.id}`)).status).toBe(200);

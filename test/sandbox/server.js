@@ -12,8 +12,8 @@ const { handleControl } = require('./control');
 
 /**
  * @typedef {object} QueryReader
- * @property {(name: string) => string|undefined} get   first value, name matched case-insensitively
- * @property {(name: string) => string[]} getAll         every value (repeated or `Name[0]=` keys)
+ * @property {(name: string) => string|undefined} get   first value of the name, exact case (the contract refuses others)
+ * @property {(name: string) => string[]} getAll         every value of a repeated name
  */
 
 /**
@@ -23,6 +23,7 @@ const { handleControl } = require('./control');
  * @property {QueryReader} query
  * @property {any} body                        parsed JSON or undefined
  * @property {(eventType: string, makeContent: () => unknown) => void} notify  webhook if anyone listens
+ * @property {import('./variations').Variations} variations  what the emulated service varies
  */
 
 /**
@@ -36,6 +37,7 @@ const { handleControl } = require('./control');
  * @property {number} status        0 while in flight or when the connection was dropped
  * @property {number} at            Date.now() on arrival
  * @property {number} [admittedAt]   when the rate limiter admitted it (only while limits are enforced)
+ * @property {import('./contractCheck').Problem[]} [violations]  where it broke the contract (it was refused)
  */
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -51,16 +53,12 @@ function parseQuery(search) {
 	for (const [key, value] of params) {
 		const prev = logged[key];
 		logged[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
-		// `IncludeDetails[0]=Tags` binds like a repeated `IncludeDetails=Tags` (ASP.NET collection syntax)
-		const name = key.toLowerCase().replace(/\[\d+\]$/, '');
-		const list = byName.get(name) ?? [];
-		list.push(value);
-		byName.set(name, list);
+		byName.set(key, [...(byName.get(key) ?? []), value]);
 	}
 	/** @type {QueryReader} */
 	const reader = {
-		get: (name) => byName.get(name.toLowerCase())?.[0],
-		getAll: (name) => byName.get(name.toLowerCase()) ?? [],
+		get: (name) => byName.get(name)?.[0],
+		getAll: (name) => byName.get(name) ?? [],
 	};
 	return { logged, reader };
 }
@@ -88,12 +86,16 @@ function safeDecode(path) {
 	}
 }
 
-/** `Bearer <key>` (what the vendor documents) or the bare key (the spec's literal reading). */
-function isAuthorized(header, apiKey) {
+/**
+ * `Bearer <key>` (what the vendor documents) or the bare key (the spec's literal reading); the `auth`
+ * variation narrows it to one of them.
+ * @param {unknown} header @param {string} apiKey @param {'both'|'bearer'|'raw'} [accepts]
+ */
+function isAuthorized(header, apiKey, accepts = 'both') {
 	if (typeof header !== 'string') return false;
-	if (header === apiKey) return true;
+	if (header === apiKey) return accepts !== 'bearer';
 	const m = /^bearer\s+(.+)$/i.exec(header.trim());
-	return m !== null && m[1].trim() === apiKey;
+	return m !== null && m[1].trim() === apiKey && accepts !== 'raw';
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -130,8 +132,12 @@ function createServer(sandbox) {
 		if (entry) entry.status = status;
 		send(res, status, body, headers);
 	};
-	const fail = (entry, res, status, key, text, details, headers) =>
-		answer(entry, res, status, errorBody(status, key, text, details), headers);
+	/** @param {ApiError} error */
+	const refuse = (entry, res, error, headers) => {
+		const { status, body } = sandbox.variations.errorAnswer(error);
+		answer(entry, res, status, body, headers);
+	};
+	const fail = (entry, res, status, key, text, details, headers) => refuse(entry, res, new ApiError(status, key, text, details), headers);
 	const retryAfter = (seconds) => (seconds === undefined ? {} : { 'retry-after': String(seconds) });
 
 	/** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
@@ -181,7 +187,18 @@ function createServer(sandbox) {
 
 		if (faults.latencyMs > 0) await sleep(faults.latencyMs);
 
-		if (!isAuthorized(req.headers.authorization, sandbox.apiKey)) return fail(entry, res, 401, 'ERROR_UNAUTHORIZED', 'Acesso negado');
+		if (!isAuthorized(req.headers.authorization, sandbox.apiKey, sandbox.variations.settings.auth))
+			return fail(entry, res, 401, 'ERROR_UNAUTHORIZED', 'Acesso negado');
+
+		const refusal = sandbox.contract.refusal(method, path, qi < 0 ? '' : rawUrl.slice(qi + 1), {
+			present: text.length > 0,
+			json: !badJson,
+			value: body,
+		});
+		if (refusal) {
+			entry.violations = refusal.details.violations;
+			return refuse(entry, res, refusal);
+		}
 
 		if (faults.enforceRateLimits) {
 			// The log's `at` is the arrival; the limiter counts the moment it admits, which is what its windows hold.
@@ -211,7 +228,8 @@ function createServer(sandbox) {
 			return fail(entry, res, 503, 'SERVICE_UNAVAILABLE', undefined, { injected: true }, retryAfter(faults.retryAfterSeconds));
 
 		const route = matchRoute(method, path.slice(core[0].length - (core[1] === '/' ? 1 : 0)) || '/');
-		if (!route) return fail(entry, res, 404, 'NOT_FOUND', `Rota não encontrada: ${method} ${entry.decodedPath}`);
+		// ASP.NET answers a path it has no route for with an empty 404; Helena's error body means a missing record
+		if (!route) return answer(entry, res, 404, undefined);
 		if ('badEncoding' in route) return fail(entry, res, 400, 'FORM_ERROR', 'Parâmetro de rota com codificação inválida');
 
 		const hasBody = method !== 'GET' && method !== 'DELETE' && text.length > 0;
@@ -230,13 +248,14 @@ function createServer(sandbox) {
 			query: reader,
 			body: hasBody ? body : undefined,
 			notify: (eventType, makeContent) => sandbox.deliverer.notify(eventType, makeContent),
+			variations: sandbox.variations,
 		};
 		try {
 			const bent = trick ? sandbox.misbehaviour.after(trick, req, entry.decodedPath, route.handler(ctx)) : { result: route.handler(ctx) };
 			if (bent.dropped) return undefined;
 			return answer(entry, res, 200, bent.result);
 		} catch (err) {
-			if (err instanceof ApiError) return fail(entry, res, err.status, err.key, err.text, err.details);
+			if (err instanceof ApiError) return refuse(entry, res, err);
 			return fail(entry, res, 500, 'INTERNAL_SERVER_ERROR', 'Erro interno no servidor', {
 				message: err instanceof Error ? err.message : String(err),
 			});

@@ -9,8 +9,8 @@ function isPlainObject(v) {
 }
 
 /**
- * ASP.NET binds JSON properties case-insensitively; copy `obj` with the known names in their
- * canonical spelling (unknown properties are dropped, as the real API ignores them).
+ * The named properties of `obj` a handler reads, exact case. Nothing is dropped silently: the
+ * contract (contractCheck.js) has refused every key outside it before a handler runs.
  * @param {unknown} obj
  * @param {readonly string[]} names
  * @param {string} [where] field name for the error message
@@ -19,14 +19,7 @@ function isPlainObject(v) {
 function pickKnown(obj, names, where = 'body') {
 	if (obj === undefined || obj === null) return {};
 	if (!isPlainObject(obj)) throw invalidField(where, `O campo '${where}' deve ser um objeto`);
-	const lower = new Map(names.map((n) => [n.toLowerCase(), n]));
-	/** @type {Record<string, any>} */
-	const out = {};
-	for (const [key, value] of Object.entries(obj)) {
-		const name = lower.get(key.toLowerCase());
-		if (name !== undefined) out[name] = value;
-	}
-	return out;
+	return Object.fromEntries(Object.entries(obj).filter(([key]) => names.includes(key)));
 }
 
 /**
@@ -86,22 +79,16 @@ function optObject(value, field) {
 }
 
 /**
- * Enum values are matched case-insensitively (the JSON enum converter does) and returned in
- * their canonical spelling.
+ * An enum value in its exact spelling (the contract's), else 400.
  * @template {string} T
  * @param {unknown} value
  * @param {readonly T[]} allowed
  * @param {string} field
- * @param {Record<string, T>} [aliases] extra lower-case spellings
  * @returns {T|null|undefined}
  */
-function optEnum(value, allowed, field, aliases = {}) {
+function optEnum(value, allowed, field) {
 	if (value === undefined || value === null) return /** @type {null|undefined} */ (value);
-	if (typeof value === 'string') {
-		const lower = value.trim().toLowerCase();
-		const hit = allowed.find((a) => a.toLowerCase() === lower) ?? aliases[lower];
-		if (hit) return hit;
-	}
+	if (typeof value === 'string' && allowed.includes(/** @type {T} */ (value))) return /** @type {T} */ (value);
 	throw invalidField(field, `O valor '${String(value)}' não é válido para '${field}'. Valores aceitos: ${allowed.join(', ')}`);
 }
 
@@ -132,9 +119,8 @@ function queryInt(raw, field) {
 /** @param {string|undefined} raw */
 function queryBool(raw, field) {
 	if (raw === undefined || raw === '') return undefined;
-	const lower = raw.trim().toLowerCase();
-	if (lower === 'true') return true;
-	if (lower === 'false') return false;
+	if (raw === 'true') return true;
+	if (raw === 'false') return false;
 	throw invalidField(field, `O valor '${raw}' não é válido para '${field}'`);
 }
 

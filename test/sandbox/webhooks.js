@@ -7,7 +7,7 @@
 
 const { Agent, request } = require('undici');
 const { badRequest, notFound } = require('./errors');
-const { newId, nowIso, laterThan, webhookDate } = require('./ids');
+const { newId, nowIso, laterThan } = require('./ids');
 const v = require('./validate');
 
 /** The 16 events of the spec, descriptions as the live API reports them (GET /v1/webhook/event). */
@@ -141,10 +141,15 @@ const routes = {
  * deliveries never keep the process alive.
  */
 class Deliverer {
-	/** @param {() => import('./state').SandboxState} getState @param {any[]} log */
-	constructor(getState, log) {
+	/**
+	 * @param {() => import('./state').SandboxState} getState
+	 * @param {any[]} log
+	 * @param {() => string} dateNow the `date` of a delivered event (its form is a variation)
+	 */
+	constructor(getState, log, dateNow) {
 		this.getState = getState;
 		this.log = log;
+		this.dateNow = dateNow;
 		this.agent = new Agent({
 			connect: { timeout: DELIVERY_TIMEOUT_MS },
 			headersTimeout: DELIVERY_TIMEOUT_MS,
@@ -168,7 +173,7 @@ class Deliverer {
 	 */
 	deliver(eventType, content) {
 		const targets = this.subscribersOf(eventType);
-		const payload = JSON.stringify({ eventType, date: webhookDate(), content });
+		const payload = JSON.stringify({ eventType, date: this.dateNow(), content });
 		const work = Promise.all(targets.map((s) => this.send(s, eventType, payload)));
 		this.pending.add(work);
 		work.finally(() => this.pending.delete(work));

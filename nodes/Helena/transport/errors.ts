@@ -9,6 +9,47 @@ export interface HelenaErrorBody {
 	text?: string;
 	shortValue?: string;
 	httpStatusCode?: string | number;
+	/** The `errors` of an ASP.NET validation answer, e.g. `$.operation: The JSON value could not be converted…`. */
+	validationErrors?: string;
+}
+
+/** .NET `HttpStatusCode` names of the statuses Helena answers with. */
+const STATUS_NAMES: Record<number, string> = {
+	400: 'BadRequest',
+	401: 'Unauthorized',
+	403: 'Forbidden',
+	404: 'NotFound',
+	409: 'Conflict',
+	422: 'UnprocessableEntity',
+	429: 'TooManyRequests',
+	500: 'InternalServerError',
+	502: 'BadGateway',
+	503: 'ServiceUnavailable',
+	504: 'GatewayTimeout',
+};
+const STATUS_OF_NAME: Record<string, number> = Object.fromEntries(
+	Object.entries(STATUS_NAMES).map(([status, name]) => [name.toLowerCase(), Number(status)]),
+);
+
+/**
+ * `httpStatusCode` as a number, whichever form Helena used: the .NET name (`NotFound`), a number
+ * (`404`, or `"404"`), or upper case (`NOT_FOUND`, `NOTFOUND`).
+ */
+export function statusCodeOf(httpStatusCode: unknown): number | undefined {
+	if (typeof httpStatusCode === 'number') return Number.isInteger(httpStatusCode) ? httpStatusCode : undefined;
+	if (typeof httpStatusCode !== 'string') return undefined;
+	if (/^\d{3}$/.test(httpStatusCode.trim())) return Number(httpStatusCode);
+	return STATUS_OF_NAME[httpStatusCode.replace(/[_\s]/g, '').toLowerCase()];
+}
+
+/** `{ "$.operation": ["…"], … }` as one line. */
+function readValidationErrors(errors: unknown): string | undefined {
+	if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return undefined;
+	const lines = Object.entries(errors as Record<string, unknown>).map(([field, messages]) => {
+		const list = (Array.isArray(messages) ? messages : [messages]).filter((m) => typeof m === 'string' && m);
+		return `${field}: ${list.join(' ') || 'invalid'}`;
+	});
+	return lines.length ? lines.join('; ') : undefined;
 }
 
 export function readErrorBody(body: unknown): HelenaErrorBody {
@@ -29,13 +70,19 @@ export function readErrorBody(body: unknown): HelenaErrorBody {
 		text: asString(record.text) ?? asString(record.title) ?? asString(record.message),
 		shortValue: asString(id?.shortValue),
 		httpStatusCode: typeof record.httpStatusCode === 'number' ? record.httpStatusCode : asString(record.httpStatusCode),
+		validationErrors: readValidationErrors(record.errors),
 	};
 }
 
-/** "Not found" comes back as HTTP 500 (or even 200) with key FORM_ERROR and a Portuguese text; 404 means no such endpoint. */
+/**
+ * Helena's "not found": HTTP 500 (or even 200) with key FORM_ERROR and a Portuguese text (seen in
+ * practice), a body whose `httpStatusCode` says 404 in any form, or a 404 that carries Helena's error
+ * body. A 404 without that body is a path the service does not have.
+ */
 export function isNotFound(status: number, error: HelenaErrorBody): boolean {
-	if (status === 404 || (status >= 300 && status < 400)) return false;
-	if (String(error.httpStatusCode).toLowerCase() === 'notfound') return true;
+	if (status === 404) return Boolean(error.key);
+	if (status >= 300 && status < 400) return false;
+	if (statusCodeOf(error.httpStatusCode) === 404) return true;
 	return /n[aã]o encontrad|not found/i.test(error.text ?? '');
 }
 
@@ -73,9 +120,17 @@ function waitCapNote(failure: FailureContext): string | undefined {
 	return `The node stopped retrying because it waits at most ${failure.waitCapSeconds} s in total per request.${asked} try again later.`;
 }
 
+/** ` (ServiceUnavailable)` whichever form `httpStatusCode` came in; empty without one. */
+function statusName(httpStatusCode: HelenaErrorBody['httpStatusCode']): string {
+	if (httpStatusCode === undefined || httpStatusCode === '') return '';
+	const code = statusCodeOf(httpStatusCode);
+	return ` (${(code !== undefined && STATUS_NAMES[code]) || httpStatusCode})`;
+}
+
 function helenaSays(error: HelenaErrorBody): string | undefined {
 	const parts: string[] = [];
 	if (error.text) parts.push(`Helena says: "${error.text}"`);
+	if (error.validationErrors) parts.push(`(${error.validationErrors})`);
 	const refs = [error.key && `error key ${error.key}`, error.shortValue && `reference ${error.shortValue}`].filter(Boolean).join(', ');
 	if (refs) parts.push(`(${refs}${error.shortValue ? '; quote the reference to Helena support' : ''})`);
 	return parts.length ? parts.join(' ') : undefined;
@@ -115,12 +170,13 @@ function messageFor(failure: FailureContext, error: HelenaErrorBody): { message:
 		};
 	}
 	if (status === 400 || (status === 500 && isFormError(error))) {
-		return { message: `Helena rejected the request: ${error.text ?? 'the input is not valid'}` };
+		const detail = [error.text, error.validationErrors].filter(Boolean).join(' ');
+		return { message: `Helena rejected the request: ${detail || 'the input is not valid'}` };
 	}
 	// a request that is never repeated may still have waited out 429s; "after N attempts" would mislead
 	const retried = failure.repeatable && failure.attempts > 1 ? ` after ${failure.attempts} attempts` : '';
 	return {
-		message: `Helena answered ${status}${error.httpStatusCode ? ` (${error.httpStatusCode})` : ''}${retried}`,
+		message: `Helena answered ${status}${statusName(error.httpStatusCode)}${retried}`,
 		hint: failure.repeatable
 			? 'The service seems to be having trouble; try again later.'
 			: 'This request creates data, so it was not repeated automatically (a repeat could create a duplicate). Check in Helena whether it was applied, then run the item again.',
@@ -148,6 +204,7 @@ export function helenaApiError(node: INode, failure: FailureContext, body: unkno
 		...(error.key ? { key: error.key } : {}),
 		...(error.text ? { text: error.text } : {}),
 		...(error.shortValue ? { shortValue: error.shortValue } : {}),
+		...(error.validationErrors ? { errors: error.validationErrors } : {}),
 	};
 	const apiError = new NodeApiError(node, details, {
 		message,

@@ -18,3 +18,5 @@ export {
 	updateSubscription,
 } from './endpoints';
 export { withoutDeliveryToken } from './redact';
+export { isTagRemoval, sendTagRemoval, TAG_REMOVAL_SPELLINGS } from './tagRemoval';
+export type { TagRemovalSpelling } from './tagRemoval';

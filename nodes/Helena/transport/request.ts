@@ -15,7 +15,7 @@ import type { AnswerShape } from './answers';
 import { excerptOf, isErrorBody, shapeProblem } from './answers';
 import type { RequestBudget } from './budget';
 import { budgetFor } from './budget';
-import { helenaApiError, isFormError, isNotFoundError, readErrorBody } from './errors';
+import { helenaApiError, isFormError, isNotFound, isNotFoundError, readErrorBody } from './errors';
 import type { NotFoundMessage } from './errors';
 import { redactText, withoutApiKey } from './redact';
 import { coreUrl } from './url';
@@ -58,6 +58,12 @@ const credentialsFor = perExecution(
 	async (context: HelenaContext): Promise<ICredentialDataDecryptedObject> => await context.getCredentials('helenaApi'),
 );
 
+/** What the process remembers per credential: its id and the service it points to. */
+export async function credentialKey(context: HelenaContext): Promise<string> {
+	const credentials = await credentialsFor(context);
+	return `${context.getNode().credentials?.helenaApi?.id ?? ''} ${String(credentials.baseUrl ?? '')}`;
+}
+
 /** One budget per credential in this process (per URL when the credential has no id); none when pacing is off. */
 function budgetOf(context: HelenaContext, credentials: ICredentialDataDecryptedObject, baseUrl: string) {
 	if (credentials.requestPacing === 'off') return undefined;
@@ -82,7 +88,9 @@ function retryAfterMs(headers: IDataObject | undefined): number | undefined {
 
 function isRetryableServerError(status: number, body: unknown): boolean {
 	if (status === 501 || status === 505) return false;
-	return status >= 500 && !isFormError(readErrorBody(body));
+	const error = readErrorBody(body);
+	// a missing record stays missing, in whatever form Helena says so
+	return status >= 500 && !isFormError(error) && !isNotFound(status, error);
 }
 
 /** The origin a redirect points to (only the origin: the rest of the address is not ours to show). */

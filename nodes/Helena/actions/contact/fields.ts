@@ -223,8 +223,8 @@ export const updateFields: INodeProperties[] = [
 ].sort(byDisplayName);
 
 /**
- * The tags endpoint's `operation`. Values are sent as the spec writes them, including its
- * Portuguese-flavoured `ExcluiIfExists` for removal.
+ * The tags endpoint's `operation`, as the spec writes it. Removal goes out in whichever spelling this
+ * credential's Helena understands (`ExcluiIfExists` or `DeleteIfExists`, see transport/tagRemoval).
  */
 export const tagOperationOptions: INodePropertyOptions[] = [
 	{ name: 'Add', value: 'InsertIfNotExists', description: 'Add the tags the contact does not have yet' },
@@ -238,7 +238,7 @@ export const tagOperationOptions: INodePropertyOptions[] = [
 
 /**
  * An update's `options.tagsOperation`. The spec shows only InsertIfNotExists for it; the other values
- * are spelled as Helena's API reference lists them (PUT /v1/contact/{id}/tags), so removal is `DeleteIfExists` here.
+ * are spelled as Helena's API reference lists them. Removal is sent like the tags endpoint's removal.
  */
 export const updateTagOperationOptions: INodePropertyOptions[] = tagOperationOptions.map((option) =>
 	option.value === 'ExcluiIfExists' ? { ...option, value: 'DeleteIfExists' } : option,

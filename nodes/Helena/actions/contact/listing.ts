@@ -46,6 +46,10 @@ export const includeDetailsField: INodeProperties = {
 	description: 'Related data to return with each contact; without it those fields come back empty',
 };
 
+/**
+ * Helena takes the name of any contact field here and does not document which it accepts, so the
+ * known ones are listed and any other name (given as an expression) is sent as it is.
+ */
 export const orderByField: INodeProperties = {
 	displayName: 'Order By',
 	name: 'orderBy',
@@ -53,12 +57,15 @@ export const orderByField: INodeProperties = {
 	options: [
 		{ name: 'Created At', value: 'createdAt' },
 		{ name: 'Email', value: 'email' },
+		{ name: 'Instagram', value: 'instagram' },
 		{ name: 'Name', value: 'name' },
 		{ name: 'Phone Number', value: 'phoneNumber' },
+		{ name: 'Status', value: 'status' },
 		{ name: 'Updated At', value: 'updatedAt' },
 	],
 	default: 'createdAt',
-	description: 'Contact field to sort by',
+	description:
+		"Contact field to sort by. Helena accepts a contact field's name; for one not listed, use an expression with its name (such as nameWhatsapp).",
 };
 
 export const orderDirectionField: INodeProperties = {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, requireOneOf, runPerItem, updateFieldsCollection } from '../../helpers';
-import { apiPath, helenaRequest } from '../../transport';
+import { apiPath, helenaRequest, isTagRemoval, sendTagRemoval } from '../../transport';
 import { readContactFields, readContactUpdateFields } from './contactBody';
 import { contactLocator, contactNotFound, readContactTarget } from './contactLocator';
 import { updateFields, updateTagOperationOptions } from './fields';
@@ -37,12 +37,15 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			const { tagsOperation = 'InsertIfNotExists' } = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 			body.options = { tagsOperation: requireOneOf(this, tagsOperation, TAG_OPERATIONS, 'Tag Operation', itemIndex) };
 		}
-		return (await helenaRequest.call(this, {
-			method: 'PUT',
-			path: target.byPhone ? apiPath`/v1/contact/phonenumber/${target.value}` : apiPath`/v2/contact/${target.value}`,
-			body,
-			itemIndex,
-			notFoundMessage: contactNotFound(target),
-		})) as IDataObject;
+		const send = async (tagsOperation?: string) =>
+			(await helenaRequest.call(this, {
+				method: 'PUT',
+				path: target.byPhone ? apiPath`/v1/contact/phonenumber/${target.value}` : apiPath`/v2/contact/${target.value}`,
+				body: tagsOperation ? { ...body, options: { tagsOperation } } : body,
+				itemIndex,
+				notFoundMessage: contactNotFound(target),
+			})) as IDataObject;
+		const tagsOperation = (body.options as IDataObject | undefined)?.tagsOperation;
+		return isTagRemoval(tagsOperation) ? await sendTagRemoval(this, tagsOperation, send) : await send();
 	});
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { invalidInput, readList, requireOneOf, runPerItem } from '../../helpers';
-import { helenaRequest } from '../../transport';
+import { helenaRequest, isTagRemoval, sendTagRemoval } from '../../transport';
 import { contactLocator, contactNotFound, contactV1Path, readContactTarget } from './contactLocator';
 import { tagOperationOptions } from './fields';
 
@@ -32,7 +32,8 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		description: 'Tag IDs (UUIDs) separated by commas, or a list from an expression; fill in this or Tag Names',
+		description:
+			'Tag IDs (UUIDs) separated by commas, or a list from an expression; fill in this or Tag Names. Replace All with no tags removes every tag.',
 	},
 ];
 
@@ -46,20 +47,24 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const tagIds = readList(this, this.getNodeParameter('tagIds', itemIndex, ''), 'Tag IDs', itemIndex, {
 			uuids: true,
 		});
-		if (tagNames.length === 0 && tagIds.length === 0) {
+		const clearAll = operation === 'ReplaceAll' && tagNames.length === 0 && tagIds.length === 0;
+		if (tagNames.length === 0 && tagIds.length === 0 && !clearAll) {
 			throw invalidInput(this, 'Tag Names', 'and Tag IDs are both empty: give at least one tag', itemIndex);
 		}
-		const body: IDataObject = { operation };
-		if (tagNames.length) body.tagNames = tagNames;
-		if (tagIds.length) body.tagIds = tagIds;
-		return (await helenaRequest.call(this, {
-			method: 'POST',
-			path: `${contactV1Path(target)}/tags`,
-			body,
-			itemIndex,
-			// adding, removing or replacing the same tags twice ends in the same state
-			repeatable: true,
-			notFoundMessage: contactNotFound(target),
-		})) as IDataObject;
+		const tags: IDataObject = {};
+		// the spec allows an empty list for Replace All: it removes every tag of the contact
+		if (tagNames.length || clearAll) tags.tagNames = tagNames;
+		if (tagIds.length) tags.tagIds = tagIds;
+		const send = async (spelling: string) =>
+			(await helenaRequest.call(this, {
+				method: 'POST',
+				path: `${contactV1Path(target)}/tags`,
+				body: { operation: spelling, ...tags },
+				itemIndex,
+				// adding, removing or replacing the same tags twice ends in the same state
+				repeatable: true,
+				notFoundMessage: contactNotFound(target),
+			})) as IDataObject;
+		return isTagRemoval(operation) ? await sendTagRemoval(this, operation, send) : await send(operation);
 	});
 }

@@ -12,12 +12,19 @@ import { createOptionsField } from './fields';
 const CONCURRENT_BATCHES = 4;
 
 /**
- * The create options as a batch reads them: it always updates a contact that exists, so there is no
- * Upsert switch, and the labels say what happens to existing contacts.
+ * The create options as a batch reads them: the labels say what happens to existing contacts. Helena
+ * documents that a batch updates a contact that exists, so Upsert only states that explicitly.
  */
 const batchOptionsField: INodeProperties = {
 	...createOptionsField,
 	options: [
+		{
+			...optionOf('upsert'),
+			displayName: 'Update Existing Contacts',
+			default: true,
+			description:
+				"Whether to send Helena's upsert flag with the batch. Helena documents that a batch always updates contacts that already exist, so turning this on changes nothing there; turning it off asks Helena not to update them, which its documentation does not promise (Leave Existing Contacts Unchanged does that).",
+		},
 		{
 			...optionOf('upsertFields'),
 			displayName: 'Fields to Update',

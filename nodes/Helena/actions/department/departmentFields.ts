@@ -32,12 +32,11 @@ export function notFoundMessage(id: string): NotFoundMessage {
 }
 
 /**
- * "Update Fields" parameters and the `fields` value each one stands for, in the order of the
- * `fields` enum of "Update a department" (PUT /v1/department/{id}) in Helena's API reference.
+ * "Update Fields" parameters and the `fields` value each one stands for. Helena lists `Description`
+ * among the fields but its request has no property to carry one, so it is not offered.
  */
 export const DEPARTMENT_UPDATE_FIELDS: Record<string, string> = {
 	name: 'Name',
-	description: 'Description',
 	isDefault: 'IsDefault',
 	distributionIsEnabled: 'DistributionIsEnabled',
 	channelsConfig: 'ChannelsConfig',
@@ -52,15 +51,6 @@ export const nameOption: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. Support',
 	description: 'Name of the department (1 to 100 characters)',
-};
-
-export const descriptionOption: INodeProperties = {
-	displayName: 'Description',
-	name: 'description',
-	type: 'string',
-	typeOptions: { rows: 2 },
-	default: '',
-	description: 'Description of the department; leave empty to clear it',
 };
 
 export const isDefaultOption: INodeProperties = {
@@ -79,13 +69,14 @@ export const distributionEnabledOption: INodeProperties = {
 	description: "Whether Helena distributes the department's conversations among its agents automatically",
 };
 
+// text, not a number field: n8n drops a number equal to its default, so an explicit 0 could not be told from "not set"
 const minutes = (displayName: string, name: string, description: string): INodeProperties => ({
 	displayName,
 	name,
-	type: 'number',
-	typeOptions: { minValue: 0, numberPrecision: 0 },
-	default: 0,
-	description: `${description}; 0 sends no value`,
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. 30',
+	description: `${description}, in whole minutes; leave empty to send no value (0 is sent as 0)`,
 });
 
 export const distributionConfigOption: INodeProperties = {
@@ -107,8 +98,8 @@ export const distributionConfigOption: INodeProperties = {
 					default: false,
 					description: 'Whether distributed conversations expire',
 				},
-				minutes('Inactivity Time (Minutes)', 'inactivityTimeInMinutes', 'Inactivity time, in minutes'),
-				minutes('Maximum Duration (Minutes)', 'maximumDurationInMinutes', 'Maximum duration, in minutes'),
+				minutes('Inactivity Time (Minutes)', 'inactivityTimeInMinutes', 'Inactivity time'),
+				minutes('Maximum Duration (Minutes)', 'maximumDurationInMinutes', 'Maximum duration'),
 			],
 		},
 	],
@@ -218,9 +209,9 @@ export function readAgents(context: IExecuteFunctions, value: unknown, itemIndex
 }
 
 function readMinutes(context: IExecuteFunctions, value: unknown, field: string, itemIndex: number) {
-	if (value === undefined || value === null || value === '' || value === 0) return undefined;
-	const number = Number(value);
-	if (!Number.isInteger(number) || number < 0) {
+	if (value === undefined || value === null || String(value).trim() === '') return undefined;
+	const number = Number(String(value).trim());
+	if (!Number.isInteger(number) || number < 0 || number > 2147483647) {
 		throw invalidInput(context, field, `must be a whole number of minutes, not "${String(value)}"`, itemIndex);
 	}
 	return number;
@@ -257,7 +248,6 @@ function readChannelsConfig(context: IExecuteFunctions, value: unknown, itemInde
 export function readDepartmentSettings(context: IExecuteFunctions, values: IDataObject, itemIndex: number): IDataObject {
 	const body: IDataObject = {};
 	if (values.name !== undefined) body.name = readDepartmentName(context, values.name, itemIndex);
-	if (values.description !== undefined) body.description = String(values.description ?? '') || null;
 	if (values.isDefault !== undefined) body.isDefault = values.isDefault;
 	if (values.distributionIsEnabled !== undefined) body.distributionIsEnabled = values.distributionIsEnabled;
 	if (values.channelsConfig !== undefined) {

@@ -7,7 +7,6 @@ import {
 	channelsConfigOption,
 	DEPARTMENT_UPDATE_FIELDS,
 	departmentLocator,
-	descriptionOption,
 	distributionConfigOption,
 	distributionEnabledOption,
 	isDefaultOption,
@@ -23,7 +22,6 @@ const properties: INodeProperties[] = [
 	updateFieldsCollection([
 		channelsConfigOption,
 		isDefaultOption,
-		descriptionOption,
 		distributionConfigOption,
 		distributionEnabledOption,
 		nameOption,

@@ -1,0 +1,75 @@
+import { useSandbox } from '../engine/sandbox';
+
+const { demo } = require('../sandbox');
+
+/**
+ * Tag removal is `ExcluiIfExists` in the spec and `DeleteIfExists` in the vendor's reference. The node
+ * sends the operation's spelling (the tags endpoint: the spec's), answers a 400 by sending the other
+ * once, and remembers per credential what worked: against a service that understands only one
+ * spelling, 1,000 removals cost at most one refused request.
+ */
+const MARIA_ID: string = demo.contactId(1);
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const noPacing = { credentials: { requestPacing: 'off' as const } };
+const removal = { resource: 'contact', operation: 'updateTags', contact: byId(MARIA_ID), tagsOperation: 'ExcluiIfExists', tagNames: 'VIP' };
+const updateRemoval = {
+	resource: 'contact',
+	operation: 'update',
+	contact: byId(MARIA_ID),
+	updateFields: { tagNames: 'Cliente' },
+	options: { tagsOperation: 'DeleteIfExists' },
+};
+
+const operationsSent = (requests: Array<{ body?: any; status: number }>) =>
+	requests.map((request) => `${request.body?.operation ?? request.body?.options?.tagsOperation} ${request.status}`);
+
+describe.each([
+	['seed', 'ExcluiIfExists', 0],
+	['vendor', 'DeleteIfExists', 1],
+	['both', 'ExcluiIfExists', 0],
+])('Tag removal against a Helena that understands %s spelling', (tagRemoval, understood, refusals) => {
+	const helena = useSandbox({ variations: { tagRemoval } as never });
+	beforeEach(() => helena.sandbox.clearRequests());
+
+	test(`1,000 removals succeed and cost ${refusals} refused request(s)`, async () => {
+		const { items, error } = await helena.run(removal, { ...noPacing, items: Array.from({ length: 1000 }, () => ({})) });
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1000);
+		expect(items[999].json.tagNames).toEqual(['Cliente']);
+		const requests = helena.apiRequests();
+		expect(requests).toHaveLength(1000 + refusals);
+		expect(requests.filter((request) => request.status === 400)).toHaveLength(refusals);
+		expect(new Set(operationsSent(requests.slice(refusals)))).toEqual(new Set([`${understood} 200`]));
+	});
+
+	test('an update that removes tags uses the spelling learnt for the credential', async () => {
+		const { items, error } = await helena.run(updateRemoval, noPacing);
+
+		expect(error).toBeUndefined();
+		expect(items[0].json.tagNames).toEqual([]);
+		expect(operationsSent(helena.apiRequests())).toEqual([`${understood} 200`]);
+	});
+
+	test('once a spelling is known, a 400 for another reason is not answered by a second spelling', async () => {
+		const { error } = await helena.run({ ...removal, tagNames: '', tagIds: '0b0b0b0b-0000-4000-8000-000000000000' }, noPacing);
+
+		expect((error as { description?: string })?.description).toContain('Etiqueta não encontrada');
+		expect(operationsSent(helena.apiRequests())).toEqual([`${understood} 400`]);
+	});
+});
+
+describe('Tag removal in a fresh process against a seed-spelling Helena, first through an update', () => {
+	const helena = useSandbox({ variations: { tagRemoval: 'seed' } as never });
+
+	test("the update's vendor spelling is refused once, then sent again in the spec's; the tags endpoint then pays nothing", async () => {
+		const { items, error } = await helena.run(updateRemoval, noPacing);
+		const tagsRun = await helena.run(removal, noPacing);
+
+		expect(error).toBeUndefined();
+		expect(tagsRun.error).toBeUndefined();
+		expect(items[0].json.tagNames).toEqual(['VIP']);
+		expect(operationsSent(helena.apiRequests())).toEqual(['DeleteIfExists 400', 'ExcluiIfExists 200', 'ExcluiIfExists 200']);
+		expect(helena.apiRequests()[0].body).toEqual({ ...helena.apiRequests()[1].body, options: { tagsOperation: 'DeleteIfExists' } });
+	});
+});

@@ -1,0 +1,109 @@
+import { useSandbox } from '../engine/sandbox';
+
+const { ENDPOINTS } = require('../sandbox/contract');
+const { checkValue } = require('../sandbox/contractCheck');
+
+/** The contract check can fail: a misspelt or invented key is refused with a 400 that names it. */
+describe('Contract: what the strict sandbox refuses', () => {
+	const helena = useSandbox();
+	const { TEST_API_KEY } = require('../engine/sandbox');
+
+	async function call(method: string, path: string, body?: unknown) {
+		const response = await fetch(`${helena.sandbox.url}/core${path}`, {
+			method,
+			headers: { authorization: `Bearer ${TEST_API_KEY}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		return { status: response.status, json: (await response.json().catch(() => undefined)) as any };
+	}
+
+	beforeEach(() => {
+		helena.sandbox.reset('demo');
+		helena.sandbox.clearRequests();
+	});
+
+	test('a misspelt key and an invented key: 400 naming both, nothing created, two violations counted', async () => {
+		const contacts = helena.sandbox.counts().contacts;
+		const before = helena.sandbox.contractStats().validated;
+		const answer = await call('POST', '/v1/contact', { name: 'Typo', phonenumber: '+55|11911112222', nickname: 'Ty' });
+		const second = await call('PUT', `/v2/contact/${require('../sandbox').demo.contactId(1)}`, { fields: ['Name'], Name: 'Wrong case' });
+
+		expect(answer.status).toBe(400);
+		expect(answer.json).toMatchObject({ key: 'CONTRACT_VIOLATION', httpStatusCode: 'BadRequest' });
+		expect(answer.json.details.violations).toEqual([
+			{ key: 'body.phonenumber', message: "unknown key 'phonenumber': the contract spells it 'phoneNumber'" },
+			{ key: 'body.nickname', message: expect.stringContaining("unknown key 'nickname'") },
+		]);
+		expect(answer.json.text).toContain('body.phonenumber');
+		expect(second.status).toBe(400);
+		expect(second.json.details.violations).toEqual([{ key: 'body.Name', message: "unknown key 'Name': the contract spells it 'name'" }]);
+		expect(helena.sandbox.counts().contacts).toBe(contacts);
+		expect(helena.sandbox.contractStats()).toMatchObject({ validated: before + 2, violations: 2 });
+		// provoked on purpose: taken, so they do not count against the run
+		expect(helena.sandbox.takeViolations().map((v: { path: string }) => v.path)).toEqual([
+			'/core/v1/contact',
+			`/core/v2/contact/${require('../sandbox').demo.contactId(1)}`,
+		]);
+	});
+
+	test('query names are exact-case, enum spellings exact, types and bounds held', async () => {
+		const refusals: Array<[string, string, unknown, string]> = [
+			['GET', '/v1/contact?pageSize=10', undefined, 'query.pageSize'],
+			['GET', '/v1/contact?PageSize=101', undefined, 'query.PageSize'],
+			['GET', '/v1/contact?Status=active', undefined, 'query.Status'],
+			['GET', '/v1/contact/custom-field?NestedList=True', undefined, 'query.NestedList'],
+			['POST', '/v1/contact/filter', { orderDirection: 'desc' }, 'body.orderDirection'],
+			['POST', '/v1/contact/filter', { createdAt: { after: 'yesterday' } }, 'body.createdAt.after'],
+			['POST', '/v1/contact', { name: 'A', options: { upsertTagOperation: 'InsertIfNotExists' } }, 'body.options.upsertTagOperation'],
+			['POST', '/v1/contact', { name: 'A', customFields: null }, 'body.customFields'],
+			['POST', '/v1/contact', { name: 'A', tagIds: ['not-a-uuid'] }, 'body.tagIds[0]'],
+			['PUT', '/v1/department/00000000-0000-4000-8000-000000000000', { fields: ['Name'], name: 'A', description: 'x' }, 'body.description'],
+			['PUT', '/v1/department/00000000-0000-4000-8000-000000000000/agents', { action: 'REPLACEALL', items: [] }, 'body.action'],
+			['POST', '/v1/webhook/subscription', { name: 'A', url: 'https://e.com', events: ['session_new'] }, 'body.events[0]'],
+			['DELETE', '/v1/department/00000000-0000-4000-8000-000000000000', { unexpected: true }, 'body'],
+			['GET', '/V1/contact', undefined, 'path'],
+		];
+		for (const [method, path, body, key] of refusals) {
+			const answer = await call(method, path, body);
+			expect({ path, key, status: answer.status, named: answer.json?.details?.violations?.map((v: { key: string }) => v.key) }).toEqual({
+				path,
+				key,
+				status: 400,
+				named: [key],
+			});
+		}
+		expect(helena.sandbox.takeViolations()).toHaveLength(refusals.length);
+	});
+
+	test('the contract has the 24 endpoints of the spec, each routed by the sandbox', async () => {
+		expect(ENDPOINTS).toHaveLength(24);
+		expect(new Set(ENDPOINTS.map((e: { method: string; path: string }) => `${e.method} ${e.path}`)).size).toBe(24);
+		for (const endpoint of ENDPOINTS) {
+			const path = endpoint.path.replace(/\{(\w+)\}/g, (_: string, name: string) =>
+				name === 'phone' ? '%2B55%7C11999999999' : '00000000-0000-4000-8000-000000000000',
+			);
+			const body = endpoint.body ? (endpoint.path.endsWith('/agents') ? { action: 'Upsert', items: [] } : {}) : undefined;
+			const answer = await call(endpoint.method, path, body);
+			expect({ route: `${endpoint.method} ${endpoint.path}`, status: answer.status }).not.toEqual({
+				route: `${endpoint.method} ${endpoint.path}`,
+				status: 404,
+			});
+		}
+		helena.sandbox.takeViolations();
+	});
+
+	test('types: null only where nullable, int32 bounds, uuid and date-time forms', () => {
+		const problems = (type: object, value: unknown) => {
+			const found: Array<{ key: string }> = [];
+			checkValue(type, value, 'x', found);
+			return found.length;
+		};
+		expect(problems({ type: 'string' }, null)).toBe(1);
+		expect(problems({ type: 'string', nullable: true }, null)).toBe(0);
+		expect(problems({ type: 'int32', min: 0, max: 2147483647 }, 2147483648)).toBe(1);
+		expect(problems({ type: 'int32', min: 0, max: 10 }, 1.5)).toBe(1);
+		expect(problems({ type: 'uuid' }, '3fa85f64-5717-4562-b3fc-2c963f66afa6')).toBe(0);
+		expect(problems({ type: 'dateTime' }, '2026-08-23T16:42:35.4359934Z')).toBe(0);
+		expect(problems({ type: 'dateTime' }, '2026-08-23')).toBe(1);
+	});
+});

@@ -1,0 +1,288 @@
+'use strict';
+
+/**
+ * The wire contract of Helena's core API, written once as data: for each endpoint, the query names
+ * and body keys exactly as the spec writes them (plus the vendor reference's additions, marked
+ * `vendor`), their types, nullability, lengths and enum spellings. `contractCheck.js` holds every
+ * request the sandbox receives against it. An endpoint is added by adding an entry here.
+ *
+ * Types (`t.*` below): string, uuid, int32, boolean, dateTime, enum, list, map (a free object) and
+ * shape (a closed object: only the listed keys). Anything nullable says so; a key is optional
+ * unless `required`.
+ */
+
+const nullable = (type) => ({ ...type, nullable: true });
+const required = (type) => ({ ...type, required: true });
+
+const t = {
+	string: (bounds = {}) => ({ type: 'string', ...bounds }),
+	uuid: () => ({ type: 'uuid' }),
+	int32: (min = -2147483648, max = 2147483647) => ({ type: 'int32', min, max }),
+	boolean: () => ({ type: 'boolean' }),
+	dateTime: () => ({ type: 'dateTime' }),
+	/** @param {readonly string[]} values exact spellings */
+	enum: (values) => ({ type: 'enum', values }),
+	list: (of, bounds = {}) => ({ type: 'list', of, ...bounds }),
+	/** A free map: property name to any value (or to `values` when given). */
+	map: (values) => ({ type: 'map', values }),
+	/** @param {Record<string, object>} keys */
+	shape: (keys) => ({ type: 'shape', keys }),
+};
+
+/** Marks a key or value that the vendor's reference adds to the spec. */
+const vendor = (type) => ({ ...type, source: 'vendor reference' });
+
+const PAGE_NUMBER = t.int32(1, 2147483647);
+const PAGE_SIZE = t.int32(1, 100);
+
+const CONTACT_STATUS = t.enum(['ACTIVE', 'ARCHIVED', 'BLOCKED']);
+const CONTACT_ORIGIN = t.enum(['CREATED_BY_USER', 'CREATED_FROM_HUB', 'IMPORTED']);
+const ORDER_DIRECTION = t.enum(['ASCENDING', 'DESCENDING']);
+const CONTACT_DETAILS = t.enum(['Tags', 'CustomFields', 'Portfolios']);
+const CONTACT_FIELDS = t.enum([
+	'Name',
+	'PhoneNumber',
+	'Email',
+	'Instagram',
+	'Annotation',
+	'Tags',
+	'Status',
+	'CustomFields',
+	'PictureUrl',
+	'Portfolio',
+	'SequenceIds',
+	'Utm',
+	'Metadata',
+]);
+
+/**
+ * The tag-removal value is the one known conflict inside an enum: the spec writes `ExcluiIfExists`,
+ * the vendor's current reference `DeleteIfExists`. Both are in the contract; the sandbox's
+ * `tagRemoval` switch decides which one the emulated service understands.
+ */
+const TAG_REMOVAL = { seed: 'ExcluiIfExists', vendor: 'DeleteIfExists' };
+const TAG_OPERATION = t.enum(['InsertIfNotExists', TAG_REMOVAL.seed, TAG_REMOVAL.vendor, 'ReplaceAll']);
+const UPSERT_TAG_OPERATION = vendor(t.enum(['INSERTIFNOTEXISTS', 'DELETEIFEXISTS', 'REPLACEALL']));
+
+const WEBHOOK_EVENTS = [
+	'SESSION_NEW',
+	'SESSION_UPDATE',
+	'SESSION_COMPLETE',
+	'MESSAGE_RECEIVED',
+	'MESSAGE_UPDATED',
+	'MESSAGE_SENT',
+	'CONTACT_NEW',
+	'CONTACT_UPDATE',
+	'CONTACT_TAG_UPDATE',
+	'PAYMENT_NEW',
+	'PAYMENT_UPDATE',
+	'PANEL_CARD_NEW',
+	'PANEL_CARD_UPDATE',
+	'PANEL_CARD_STEP_CHANGE',
+	'PANEL_CARD_NOTE_NEW',
+	'PANEL_CARD_NOTE_UPDATE',
+];
+
+/** Vendor lengths: contact name, phone, e-mail and Instagram up to 255 characters. */
+const CONTACT_TEXT = nullable(vendor(t.string({ max: 255 })));
+
+/** Writable contact keys of POST /v1/contact, shared by batch items. */
+const CONTACT_WRITE_KEYS = {
+	name: CONTACT_TEXT,
+	phoneNumber: CONTACT_TEXT,
+	email: CONTACT_TEXT,
+	instagram: CONTACT_TEXT,
+	annotation: nullable(t.string()),
+	tagIds: nullable(t.list(t.uuid())),
+	tagNames: nullable(t.list(t.string())),
+	portfolioIds: nullable(t.list(t.uuid())),
+	portfolioNames: nullable(t.list(t.string())),
+	sequenceIds: nullable(t.list(t.uuid())),
+	customFields: t.map(),
+	metadata: t.map(),
+};
+
+const CREATE_OPTIONS = t.shape({
+	upsert: t.boolean(),
+	upsertFields: t.list(CONTACT_FIELDS),
+	upsertTagOperation: UPSERT_TAG_OPERATION,
+	getIfExists: t.boolean(),
+});
+
+const CONTACT_UPDATE_BODY = t.shape({
+	fields: nullable(t.list(CONTACT_FIELDS)),
+	...CONTACT_WRITE_KEYS,
+	status: nullable(CONTACT_STATUS),
+	pictureUrl: nullable(t.string()),
+	utm: t.shape(
+		Object.fromEntries(
+			['source', 'medium', 'campaign', 'content', 'headline', 'term', 'referralUrl'].map((key) => [key, nullable(t.string())]),
+		),
+	),
+	options: t.shape({ tagsOperation: TAG_OPERATION }),
+});
+
+const TAGS_BODY = t.shape({
+	tagNames: nullable(t.list(t.string())),
+	tagIds: nullable(t.list(t.uuid())),
+	operation: TAG_OPERATION,
+});
+
+/** Vendor addition on the contact reads: `IncludeDetails`, repeated for several values. */
+const CONTACT_READ_QUERY = { IncludeDetails: vendor(t.list(CONTACT_DETAILS)) };
+
+const DATE_RANGE = t.shape({ before: t.dateTime(), after: t.dateTime() });
+
+const DISTRIBUTION_CONFIG = t.shape({
+	expirationIsEnabled: t.boolean(),
+	maximumDurationInMinutes: t.int32(0),
+	inactivityTimeInMinutes: t.int32(0),
+});
+const CHANNELS_CONFIG = t.shape({
+	scope: vendor(t.enum(['ALL', 'NONE', 'SELECTED'])),
+	channels: nullable(t.list(t.string())),
+});
+const AGENT = t.shape({ userId: required(t.uuid()), isAgent: t.boolean(), isSupervisor: t.boolean() });
+
+/** The department settings of create and update (update adds `fields` and has no `agents`). */
+const DEPARTMENT_SETTINGS = {
+	name: nullable(vendor(t.string({ min: 1, max: 100 }))),
+	isDefault: t.boolean(),
+	distributionIsEnabled: t.boolean(),
+	distributionConfig: DISTRIBUTION_CONFIG,
+	restrictionType: nullable(vendor(t.enum(['NONE', 'DEPARTMENT_RESTRICTION', 'USER_RESTRICTION']))),
+	channelsConfig: CHANNELS_CONFIG,
+};
+const DEPARTMENT_FIELDS = vendor(
+	t.enum(['Name', 'Description', 'IsDefault', 'DistributionIsEnabled', 'ChannelsConfig', 'RestrictionType', 'DistributionConfig']),
+);
+
+const SUBSCRIPTION_EVENTS = t.list(vendor(t.enum(WEBHOOK_EVENTS)), { min: 1 });
+
+/**
+ * @typedef {object} Endpoint
+ * @property {string} method
+ * @property {string} path          as the spec writes it, `{param}` for path parameters
+ * @property {Record<string, object>} [params]  path parameter types
+ * @property {Record<string, object>} [query]   query parameter types (names exact-case)
+ * @property {object} [body]        the body's type; absent = no body is sent
+ */
+
+/** @type {Endpoint[]} */
+const ENDPOINTS = [
+	{
+		method: 'GET',
+		path: '/v1/contact',
+		query: {
+			...CONTACT_READ_QUERY,
+			Status: CONTACT_STATUS,
+			'CreatedAt.Before': t.dateTime(),
+			'CreatedAt.After': t.dateTime(),
+			'UpdatedAt.Before': t.dateTime(),
+			'UpdatedAt.After': t.dateTime(),
+			PageNumber: PAGE_NUMBER,
+			PageSize: PAGE_SIZE,
+			OrderBy: t.string({ min: 1 }),
+			OrderDirection: ORDER_DIRECTION,
+		},
+	},
+	{
+		method: 'POST',
+		path: '/v1/contact',
+		body: t.shape({ ...CONTACT_WRITE_KEYS, options: CREATE_OPTIONS }),
+	},
+	{
+		method: 'POST',
+		path: '/v1/contact/filter',
+		body: t.shape({
+			pageNumber: PAGE_NUMBER,
+			pageSize: PAGE_SIZE,
+			orderBy: nullable(t.string({ min: 1 })),
+			orderDirection: nullable(ORDER_DIRECTION),
+			createdAt: DATE_RANGE,
+			updatedAt: DATE_RANGE,
+			includeDetails: t.list(CONTACT_DETAILS),
+			status: nullable(CONTACT_STATUS),
+			textFilter: nullable(t.string()),
+			name: nullable(t.string()),
+			phoneNumber: nullable(t.string()),
+			email: nullable(t.string()),
+			instagram: nullable(t.string()),
+			tagIds: t.list(t.uuid()),
+			tagNames: t.list(t.string()),
+			portfolioIds: t.list(t.uuid()),
+			portfolioNames: t.list(t.string()),
+			origin: nullable(CONTACT_ORIGIN),
+			customFields: t.map(),
+			metadata: t.map(t.string()),
+		}),
+	},
+	{ method: 'GET', path: '/v1/contact/phonenumber/{phone}', params: { phone: t.string({ min: 1 }) }, query: CONTACT_READ_QUERY },
+	{ method: 'PUT', path: '/v1/contact/phonenumber/{phone}', params: { phone: t.string({ min: 1 }) }, body: CONTACT_UPDATE_BODY },
+	{ method: 'PUT', path: '/v2/contact/{id}', params: { id: t.uuid() }, body: CONTACT_UPDATE_BODY },
+	{ method: 'GET', path: '/v1/contact/{id}', params: { id: t.uuid() }, query: CONTACT_READ_QUERY },
+	{ method: 'POST', path: '/v1/contact/phonenumber/{phone}/tags', params: { phone: t.string({ min: 1 }) }, body: TAGS_BODY },
+	// typed uuid, described as "contact ID or phone number": the contract holds the type
+	{ method: 'POST', path: '/v1/contact/{id}/tags', params: { id: t.uuid() }, body: TAGS_BODY },
+	{
+		method: 'POST',
+		path: '/v2/contact/batch',
+		body: t.shape({
+			items: required(t.list(t.shape(CONTACT_WRITE_KEYS), { min: 1, max: 100 })),
+			options: CREATE_OPTIONS,
+		}),
+	},
+	{ method: 'GET', path: '/v1/contact/custom-field', query: { NestedList: t.boolean() } },
+
+	{ method: 'GET', path: '/v2/department' },
+	{
+		method: 'GET',
+		path: '/v1/department/{id}',
+		params: { id: t.uuid() },
+		query: { includeDetails: vendor(t.enum(['All', 'Agents', 'Channels'])) },
+	},
+	{ method: 'POST', path: '/v1/department', body: t.shape({ ...DEPARTMENT_SETTINGS, agents: t.list(AGENT) }) },
+	{
+		method: 'PUT',
+		path: '/v1/department/{id}',
+		params: { id: t.uuid() },
+		body: t.shape({ ...DEPARTMENT_SETTINGS, fields: required(vendor(t.list(DEPARTMENT_FIELDS))) }),
+	},
+	{ method: 'DELETE', path: '/v1/department/{id}', params: { id: t.uuid() } },
+	{
+		method: 'PUT',
+		path: '/v1/department/{id}/agents',
+		params: { id: t.uuid() },
+		body: t.shape({ action: required(t.enum(['ReplaceAll', 'Upsert', 'Remove'])), items: required(t.list(AGENT)) }),
+	},
+	{ method: 'GET', path: '/v1/department/{id}/channel', params: { id: t.uuid() } },
+
+	{ method: 'GET', path: '/v1/webhook/event' },
+	{ method: 'GET', path: '/v1/webhook/subscription' },
+	{
+		method: 'POST',
+		path: '/v1/webhook/subscription',
+		body: t.shape({
+			name: required(t.string({ min: 1, max: 100 })),
+			url: required(t.string({ min: 1, max: 500 })),
+			enabled: nullable(t.boolean()),
+			events: required(vendor(SUBSCRIPTION_EVENTS)),
+		}),
+	},
+	{ method: 'GET', path: '/v1/webhook/subscription/{subscriptionId}', params: { subscriptionId: t.uuid() } },
+	{
+		method: 'PUT',
+		path: '/v1/webhook/subscription/{subscriptionId}',
+		params: { subscriptionId: t.uuid() },
+		body: t.shape({
+			fields: required(vendor(t.list(vendor(t.enum(['Name', 'Url', 'Events', 'Enabled']))))),
+			name: nullable(vendor(t.string({ min: 1, max: 100 }))),
+			url: nullable(vendor(t.string({ min: 1, max: 500 }))),
+			enabled: nullable(t.boolean()),
+			events: nullable(SUBSCRIPTION_EVENTS),
+		}),
+	},
+	{ method: 'DELETE', path: '/v1/webhook/subscription/{subscriptionId}', params: { subscriptionId: t.uuid() } },
+];
+
+module.exports = { ENDPOINTS, TAG_REMOVAL, WEBHOOK_EVENTS, t, nullable, required, vendor };

@@ -1,0 +1,275 @@
+'use strict';
+
+/**
+ * Holds every /core request against the contract (contract.js): exact-case path, query names and
+ * body keys, types, nullability, lengths and enum spellings. Anything outside it is a violation:
+ * the sandbox refuses it with a 400 that names the key, because the real service would swallow it.
+ *
+ * The ledger counts requests validated and violations for the whole process; when
+ * HELENA_CONTRACT_LEDGER names a folder (jest's global setup does), each sandbox writes its counts
+ * there, so the run can end by asserting zero violations over every test file.
+ */
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { ENDPOINTS } = require('./contract');
+const { isUuid } = require('./ids');
+const { ApiError } = require('./errors');
+
+const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,7})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const INT_RE = /^-?\d+$/;
+
+/**
+ * @typedef {object} Problem
+ * @property {string} key      where, e.g. `body.options.upsertTagOperation`, `query.PageSize`, `path.id`
+ * @property {string} message
+ */
+
+/** @param {unknown} v @returns {v is Record<string, unknown>} */
+const isPlainObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const compiled = ENDPOINTS.map((endpoint) => ({
+	endpoint,
+	segments: endpoint.path
+		.split('/')
+		.slice(1)
+		.map((s) => {
+			const param = /^\{(\w+)\}$/.exec(s);
+			return param ? { param: param[1] } : { literal: s };
+		}),
+}));
+
+/**
+ * The endpoint a path below /core belongs to. Literal segments are found case-insensitively (as
+ * ASP.NET routing does), so a wrongly cased path is reported, not mistaken for an unknown route.
+ * @param {string} method
+ * @param {string} rawPath still percent-encoded
+ */
+function findEndpoint(method, rawPath) {
+	const parts = rawPath.replace(/\/+$/, '').split('/').slice(1);
+	let best;
+	for (const entry of compiled) {
+		if (entry.endpoint.method !== method || entry.segments.length !== parts.length) continue;
+		const fits = entry.segments.every((seg, i) =>
+			seg.literal !== undefined ? parts[i].toLowerCase() === seg.literal.toLowerCase() : parts[i] !== '',
+		);
+		if (!fits) continue;
+		const literals = entry.segments.filter((seg) => seg.literal !== undefined).length;
+		if (!best || literals > best.literals) best = { entry, literals };
+	}
+	return best && { ...best.entry, parts };
+}
+
+const nearCase = (name, names) => names.find((n) => n.toLowerCase() === name.toLowerCase());
+const unknownKey = (key, name, names) => {
+	const near = nearCase(name, names);
+	return {
+		key,
+		message: near
+			? `unknown key '${name}': the contract spells it '${near}'`
+			: `unknown key '${name}' (known: ${names.join(', ') || 'none'})`,
+	};
+};
+
+/**
+ * @param {any} type contract type
+ * @param {unknown} value
+ * @param {string} key
+ * @param {Problem[]} problems
+ * @param {boolean} [fromQuery] value is query text, to be read as the type's text form
+ */
+function checkValue(type, value, key, problems, fromQuery = false) {
+	const fail = (message) => problems.push({ key, message });
+	if (value === null) {
+		if (!type.nullable) fail('must not be null');
+		return;
+	}
+	switch (type.type) {
+		case 'string':
+			if (typeof value !== 'string') return fail(`must be a string, not ${JSON.stringify(value)}`);
+			if (type.min !== undefined && value.length < type.min) fail(`must have at least ${type.min} character(s)`);
+			if (type.max !== undefined && value.length > type.max) fail(`must have at most ${type.max} characters, not ${value.length}`);
+			return;
+		case 'uuid':
+			if (!isUuid(value)) fail(`must be a UUID, not ${JSON.stringify(value)}`);
+			return;
+		case 'int32': {
+			const number = fromQuery && typeof value === 'string' && INT_RE.test(value) ? Number(value) : value;
+			if (typeof number !== 'number' || !Number.isInteger(number)) return fail(`must be an int32, not ${JSON.stringify(value)}`);
+			if (number < type.min || number > type.max) fail(`must be between ${type.min} and ${type.max}, not ${number}`);
+			return;
+		}
+		case 'boolean':
+			if (fromQuery ? value !== 'true' && value !== 'false' : typeof value !== 'boolean')
+				fail(`must be a boolean, not ${JSON.stringify(value)}`);
+			return;
+		case 'dateTime':
+			if (typeof value !== 'string' || !DATE_TIME_RE.test(value) || Number.isNaN(Date.parse(value)))
+				fail(`must be an ISO 8601 date-time, not ${JSON.stringify(value)}`);
+			return;
+		case 'enum': {
+			if (typeof value === 'string' && type.values.includes(value)) return;
+			const near = typeof value === 'string' ? nearCase(value, type.values) : undefined;
+			fail(`${JSON.stringify(value)} is not one of ${type.values.join(', ')}${near ? ` (the contract spells it '${near}')` : ''}`);
+			return;
+		}
+		case 'list':
+			if (!Array.isArray(value)) return fail(`must be a list, not ${JSON.stringify(value)}`);
+			if (type.min !== undefined && value.length < type.min) fail(`must have at least ${type.min} item(s)`);
+			if (type.max !== undefined && value.length > type.max) fail(`must have at most ${type.max} items, not ${value.length}`);
+			value.forEach((item, i) => checkValue(type.of, item, `${key}[${i}]`, problems));
+			return;
+		case 'map':
+			if (!isPlainObject(value)) return fail(`must be an object, not ${JSON.stringify(value)}`);
+			if (type.values) for (const [name, item] of Object.entries(value)) checkValue(type.values, item, `${key}.${name}`, problems);
+			return;
+		case 'shape': {
+			if (!isPlainObject(value)) return fail(`must be an object, not ${JSON.stringify(value)}`);
+			const names = Object.keys(type.keys);
+			for (const [name, item] of Object.entries(value)) {
+				if (!Object.hasOwn(type.keys, name)) problems.push(unknownKey(`${key}.${name}`, name, names));
+				else checkValue(type.keys[name], item, `${key}.${name}`, problems);
+			}
+			for (const name of names)
+				if (type.keys[name].required && !Object.hasOwn(value, name)) problems.push({ key: `${key}.${name}`, message: 'is required' });
+			return;
+		}
+		default:
+			throw new Error(`contract: unknown type ${type.type}`);
+	}
+}
+
+/**
+ * @param {{ endpoint: import('./contract').Endpoint, segments: any[], parts: string[] }} match
+ * @param {string} rawQuery
+ * @param {{ present: boolean, json: boolean, value: unknown }} body
+ * @returns {Problem[]}
+ */
+function problemsOf(match, rawQuery, body) {
+	const { endpoint, segments, parts } = match;
+	/** @type {Problem[]} */
+	const problems = [];
+	segments.forEach((seg, i) => {
+		if (seg.literal !== undefined) {
+			if (parts[i] !== seg.literal)
+				problems.push({ key: 'path', message: `segment '${parts[i]}' must be written '${seg.literal}' (${endpoint.path})` });
+			return;
+		}
+		let value;
+		try {
+			value = decodeURIComponent(parts[i]);
+		} catch {
+			problems.push({ key: `path.${seg.param}`, message: 'is not valid percent-encoding' });
+			return;
+		}
+		checkValue(endpoint.params?.[seg.param] ?? { type: 'string' }, value, `path.${seg.param}`, problems);
+	});
+
+	const query = endpoint.query ?? {};
+	/** @type {Map<string, string[]>} */
+	const given = new Map();
+	for (const [name, value] of new URLSearchParams(rawQuery)) given.set(name, [...(given.get(name) ?? []), value]);
+	for (const [name, values] of given) {
+		const type = query[name];
+		if (!type) {
+			problems.push(unknownKey(`query.${name}`, name, Object.keys(query)));
+			continue;
+		}
+		if (type.type === 'list') values.forEach((value, i) => checkValue(type.of, value, `query.${name}[${i}]`, problems, true));
+		else if (values.length > 1) problems.push({ key: `query.${name}`, message: `is given ${values.length} times; it takes one value` });
+		else checkValue(type, values[0], `query.${name}`, problems, true);
+	}
+
+	if (!endpoint.body) {
+		if (body.present) problems.push({ key: 'body', message: `${endpoint.method} ${endpoint.path} takes no body` });
+	} else if (!body.present) {
+		problems.push({ key: 'body', message: 'a JSON object is required' });
+	} else if (!body.json) {
+		problems.push({ key: 'body', message: 'is not valid JSON' });
+	} else {
+		checkValue(endpoint.body, body.value, 'body', problems);
+	}
+	return problems;
+}
+
+/** Counts of this process, over every sandbox it started. */
+const ledger = { validated: 0, violations: 0, refusedOnPurpose: 0, unrouted: 0, examples: /** @type {string[]} */ ([]) };
+const ledgerFile = process.env.HELENA_CONTRACT_LEDGER
+	? path.join(process.env.HELENA_CONTRACT_LEDGER, `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.json`)
+	: undefined;
+
+function writeLedger() {
+	if (!ledgerFile) return;
+	// inside jest, the test file that started the sandbox (so a violation can be traced to it)
+	const testPath = typeof expect === 'function' ? expect.getState().testPath : undefined;
+	fs.writeFileSync(ledgerFile, JSON.stringify({ testPath, ...ledger }));
+}
+
+class ContractCheck {
+	constructor() {
+		this.validated = 0;
+		/** @type {{ method: string, path: string, problems: Problem[] }[]} violations not yet taken by a test */
+		this.violations = [];
+	}
+
+	/**
+	 * @param {string} method
+	 * @param {string} rawPath from /core on, still percent-encoded
+	 * @param {string} rawQuery
+	 * @param {{ present: boolean, json: boolean, value: unknown }} body
+	 * @returns {{ endpoint: import('./contract').Endpoint, problems: Problem[] } | undefined}
+	 *   undefined when no endpoint has this path (the service answers 404)
+	 */
+	check(method, rawPath, rawQuery, body) {
+		const match = findEndpoint(method, rawPath.replace(/^\/core/i, '') || '/');
+		if (!match) {
+			ledger.unrouted++;
+			return undefined;
+		}
+		this.validated++;
+		ledger.validated++;
+		const problems = problemsOf(match, rawQuery, body);
+		if (!rawPath.startsWith('/core'))
+			problems.unshift({ key: 'path', message: `the service prefix must be written '/core', not '${rawPath.slice(0, 5)}'` });
+		if (problems.length) {
+			this.violations.push({ method, path: rawPath, problems });
+			ledger.violations++;
+			if (ledger.examples.length < 10)
+				ledger.examples.push(`${method} ${rawPath}: ${problems.map((p) => `${p.key} ${p.message}`).join('; ')}`);
+			writeLedger();
+		}
+		return { endpoint: match.endpoint, problems };
+	}
+
+	/**
+	 * The sandbox's 400 for a request outside the contract, naming each key; undefined when it is within.
+	 * @param {string} method @param {string} rawPath @param {string} rawQuery
+	 * @param {{ present: boolean, json: boolean, value: unknown }} body
+	 */
+	refusal(method, rawPath, rawQuery, body) {
+		const result = this.check(method, rawPath, rawQuery, body);
+		if (!result || result.problems.length === 0) return undefined;
+		const text = `Fora do contrato (sandbox): ${result.problems.map((p) => `${p.key}: ${p.message}`).join('; ')}`;
+		return new ApiError(400, 'CONTRACT_VIOLATION', text, { violations: result.problems });
+	}
+
+	/**
+	 * Hands the violations recorded so far to a test that provoked them on purpose; they no longer
+	 * count against the run.
+	 */
+	takeViolations() {
+		const taken = this.violations.splice(0);
+		ledger.violations -= taken.length;
+		ledger.refusedOnPurpose += taken.length;
+		ledger.examples = ledger.examples.filter((line) => !taken.some((v) => line.startsWith(`${v.method} ${v.path}:`)));
+		writeLedger();
+		return taken;
+	}
+}
+
+/** The process-wide counts (every sandbox of this process). */
+function contractLedger() {
+	return { ...ledger, examples: [...ledger.examples] };
+}
+
+module.exports = { ContractCheck, contractLedger, writeLedger, findEndpoint, problemsOf, checkValue };
