@@ -185,14 +185,12 @@ function messageFor(failure: FailureContext, error: HelenaErrorBody): { message:
 
 /** Helena's error body with the API key and delivery tokens taken out of every text it carries. */
 function redactedErrorBody(body: unknown, apiKey: unknown): HelenaErrorBody {
-	const error = readErrorBody(body);
-	const clean = (value: string | undefined) => (value === undefined ? undefined : redactText(value, apiKey));
-	return {
-		key: clean(error.key),
-		text: clean(error.text),
-		shortValue: clean(error.shortValue),
-		httpStatusCode: typeof error.httpStatusCode === 'string' ? clean(error.httpStatusCode) : error.httpStatusCode,
-	};
+	// every text field, including those added later: none may carry the key into a message
+	const entries = Object.entries(readErrorBody(body)).map(([name, value]) => [
+		name,
+		typeof value === 'string' ? redactText(value, apiKey) : value,
+	]);
+	return Object.fromEntries(entries) as HelenaErrorBody;
 }
 
 export function helenaApiError(node: INode, failure: FailureContext, body: unknown, apiKey: unknown): NodeApiError {
