@@ -111,7 +111,6 @@ export class HelenaApi implements ICredentialType {
 			// as in the node's transport: a redirect elsewhere would carry the key with it
 			disableFollowRedirect: true,
 			sendCredentialsOnCrossOriginRedirect: false,
-			timeout: 60_000,
 		},
 		rules: [
 			{

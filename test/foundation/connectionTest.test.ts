@@ -61,7 +61,6 @@ describe("Test Connection's request", () => {
 		expect(credential.test.request).toMatchObject({
 			disableFollowRedirect: true,
 			sendCredentialsOnCrossOriginRedirect: false,
-			timeout: 60_000,
 		});
 	});
 });
