@@ -68,7 +68,7 @@ describe(`Test Connection in n8n ${e2e.version} shows what the README says`, () 
 			const before = e2e.sandbox.requests.length;
 			assert.deepEqual(await testConnection(baseUrl, API_KEY), {
 				status: 'Error',
-				message: 'The connection cannot be established, this usually occurs due to an incorrect host (domain) value',
+				message: SHOWN.unknownHost,
 			});
 			assert.equal(e2e.sandbox.requests.length, before);
 		}
