@@ -67,12 +67,128 @@ function http(parameters, options = {}) {
 	};
 }
 
-const contactsCode = (n, offset = 0) =>
-	`return Array.from({ length: ${n} }, (_, i) => ({ json: { name: 'Bench contact ' + (i + ${offset}), phoneNumber: '+55|2197' + String(i + ${offset}).padStart(7, '0'), email: 'bench' + (i + ${offset}) + '@example.org' } }));`;
+const noOp = (name = 'NoOp') => ({
+	id: name.toLowerCase().replace(/\W/g, ''),
+	name,
+	type: 'n8n-nodes-base.noOp',
+	typeVersion: 1,
+	position: [300, 0],
+	parameters: {},
+});
+
+/**
+ * Contacts as a spreadsheet or CRM export gives them: accented names, formatted phone numbers, a tag list as
+ * comma-separated text, a note and a metadata object. The cost of reading an item depends on its shape.
+ */
+const contactsCode = (n, offset = 0) => `
+const first = ['Ana', 'João', 'Márcia', 'Luís', 'Beatriz', 'Tomás', 'Irene', 'Caio'];
+const last = ['Souza', 'Conceição', 'Araújo', 'Lima', 'Gonçalves', 'Pereira'];
+return Array.from({ length: ${n} }, (_, k) => {
+	const i = k + ${offset};
+	const digits = String(i).padStart(8, '0');
+	return { json: {
+		name: first[i % first.length] + ' ' + last[i % last.length] + ' ' + i,
+		phoneNumber: '+55 (21) 9' + digits.slice(0, 4) + '-' + digits.slice(4),
+		email: 'contact' + i + '@example.org',
+		tagNames: i % 3 ? 'lead, newsletter' : 'customer',
+		annotation: 'Imported from the spring fair list, row ' + i,
+		metadata: { source: 'fair-2026', row: String(i) },
+	} };
+});`;
+
+/** The same contacts as plain objects: one item holding them all, split into items by Split Out. */
+const plainItems = (n, code = contactsCode(n)) => [
+	codeNode(`const contacts = (() => { ${code} })().map((item) => item.json);\nreturn [{ json: { contacts } }];`),
+	{
+		id: 'split',
+		name: 'Split Out',
+		type: 'n8n-nodes-base.splitOut',
+		typeVersion: 1,
+		position: [300, 0],
+		parameters: { fieldToSplitOut: 'contacts' },
+	},
+];
+
+/** The Define Below fields of Create or Update Many, mapped from the same items with expressions. */
+const defineBelowParameters = {
+	dataMode: 'defineBelow',
+	name: '={{ $json.name }}',
+	phoneNumber: '={{ $json.phoneNumber }}',
+	additionalFields: { email: '={{ $json.email }}', tagNames: '={{ $json.tagNames }}', annotation: '={{ $json.annotation }}' },
+};
+
+/**
+ * Each Helena workflow passes the items the Helena node handles through a NoOp node in the same execution:
+ * the NoOp's time is n8n's own cost for those items, the floor the Helena node is measured against.
+ */
+const perItemIds = { get: 'benchPerItemGet', update: 'benchPerItemUpd', updateTags: 'benchPerItemTag' };
+const perItemParameters = {
+	get: {},
+	update: { updateFields: { name: '={{ $json.name }}' } },
+	updateTags: { tagsOperation: 'InsertIfNotExists', tagNames: 'bench, followed-up' },
+};
 
 export const scenarios = {
-	upsertHelena: (n) =>
-		chain('benchUpsertHelen', [start, codeNode(contactsCode(n)), helena({ resource: 'contact', operation: 'upsertMany' })]),
+	/**
+	 * `plain`: the items come out of a Split Out node instead of straight from the Code node. n8n 1.x runs the
+	 * Code node in a sandbox (vm2) whose arrays and objects reach the next nodes as proxies, so every read of
+	 * them, by n8n or by a node, crosses the sandbox; Split Out copies each contact into a plain object, like
+	 * the items of a spreadsheet, database or HTTP node.
+	 */
+	upsertHelena: (
+		n,
+		{ defineBelow = false, plain = false, id = defineBelow ? 'benchUpsertDefin' : plain ? 'benchUpsertPlain' : 'benchUpsertHelen' } = {},
+	) =>
+		chain(id, [
+			start,
+			...(plain ? plainItems(n) : [codeNode(contactsCode(n))]),
+			noOp(),
+			helena({ resource: 'contact', operation: 'upsertMany', ...(defineBelow ? defineBelowParameters : {}) }),
+		]),
+	/** n8n's own cost of evaluating the Define Below expressions: an Edit Fields node with the same ones. */
+	upsertSetFloor: (n) =>
+		chain('benchUpsertSetFl', [
+			start,
+			codeNode(contactsCode(n)),
+			{
+				id: 'set',
+				name: 'Edit Fields',
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: [400, 0],
+				parameters: {
+					mode: 'manual',
+					includeOtherFields: false,
+					assignments: {
+						assignments: ['name', 'phoneNumber', 'email', 'tagNames', 'annotation'].map((field, i) => ({
+							id: `a${i}`,
+							name: field,
+							type: 'string',
+							value: `={{ $json.${field} }}`,
+						})),
+					},
+				},
+			},
+		]),
+	/**
+	 * Two jobs on one account in one execution, so one process and one request budget: the batch, then Return
+	 * All over what it stored. Together they need more requests than the account's 1,000 per 5 minutes.
+	 */
+	sustained: (n) =>
+		chain('benchSustained00', [
+			start,
+			...plainItems(n),
+			helena({ resource: 'contact', operation: 'upsertMany' }),
+			{
+				...helena({ resource: 'contact', operation: 'getAll', returnAll: true }),
+				id: 'helenaList',
+				name: 'Helena Return All',
+				position: [600, 0],
+				executeOnce: true,
+			},
+		]),
+	/** The memory floor of a batch: the same (plain) input items through a NoOp node only. */
+	contactsNoOp: (n) => chain('benchContactNoOp', [start, ...plainItems(n), noOp()]),
 	upsertHttp: (base, n) =>
 		chain('benchUpsertHttp0', [
 			start,
@@ -90,7 +206,7 @@ export const scenarios = {
 				{ batching: { batch: { batchSize: 35, batchInterval: 1000 } } },
 			),
 		]),
-	returnAllHelena: () => chain('benchListHelena0', [start, helena({ resource: 'contact', operation: 'getAll', returnAll: true })]),
+	returnAllHelena: () => chain('benchListHelena0', [start, helena({ resource: 'contact', operation: 'getAll', returnAll: true }), noOp()]),
 	returnAllHttp: (base) =>
 		chain('benchListHttp000', [
 			start,
@@ -121,11 +237,16 @@ export const scenarios = {
 				parameters: { fieldToSplitOut: 'items' },
 			},
 		]),
-	getByIdHelena: (ids, { paced = true } = {}) =>
-		chain(paced ? 'benchGetHelena00' : 'benchGetHelenaNP', [
+	/** One request per item: Get, Update (the name) or Add Tags, with pacing off to see the per-item cost. */
+	perItemHelena: (operation, ids, { paced = true } = {}) =>
+		chain(`${perItemIds[operation]}${paced ? 'P' : '0'}`, [
 			start,
-			codeNode(`return ${JSON.stringify(ids)}.map((id) => ({ json: { id } }));`),
-			helena({ resource: 'contact', operation: 'get', contact: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }, { paced }),
+			codeNode(`return ${JSON.stringify(ids)}.map((id, i) => ({ json: { id, name: 'Renamed contact ' + i } }));`),
+			noOp(),
+			helena(
+				{ resource: 'contact', operation, contact: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...perItemParameters[operation] },
+				{ paced },
+			),
 		]),
 	getByIdHttp: (base, ids) =>
 		chain('benchGetHttp0000', [

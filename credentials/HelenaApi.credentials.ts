@@ -3,7 +3,7 @@ import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INo
 /** The Base URL as the transport reads it (`parseBaseUrl`), written as an n8n expression (no URL class there). */
 const TEST_BASE_URL = [
 	'(/^https?:\\/\\/(?:[a-z0-9.-]+|\\[[0-9a-f:.]+\\])(?::\\d{1,5})?(?:\\/[^?#\\s]*)?$/i.test(String($credentials.baseUrl).trim())',
-	'? String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/(?:\\/core)?(?:\\/v\\d+)?\\/*$/i, "")',
+	'? String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/(?:\\/(?:core|chat))?(?:\\/v\\d+)?\\/*$/i, "")',
 	': "http://base-url-not-usable.invalid") + "/core"',
 ].join(' ');
 

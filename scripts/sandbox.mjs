@@ -72,6 +72,10 @@ for (const line of [
 	'GET    /__sandbox/deliveries      DELETE /__sandbox/deliveries',
 	'POST   /__sandbox/variations      {statusCode, notFound, validation, tagRemoval, webhookDate, auth}',
 	'GET    /__sandbox/contract        requests held against the contract, and violations',
+	'POST   /__sandbox/chat/contact-writes   {phone, text, channel?}  (opens the 24 h window; SESSION_NEW, MESSAGE_RECEIVED)',
+	'POST   /__sandbox/chat/advance          (every sent message one status on)',
+	'POST   /__sandbox/chat/fail-deliveries  {phone, reason}',
+	'GET    /__sandbox/chat/sessions',
 ])
 	console.log(`  ${line.replace(/(\/__sandbox)/g, `${sb.url}$1`)}`);
 console.log('Ctrl+C to stop.');

@@ -3,6 +3,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { contactDescription } from './actions/contact';
 import { departmentDescription } from './actions/department';
+import { messageDescription } from './actions/message';
+import { sessionDescription } from './actions/session';
 import { router } from './actions/router';
 import { operationSubtitle } from './helpers/subtitle';
 import { webhookDescription } from './actions/webhook';
@@ -16,13 +18,17 @@ const properties: INodeProperties[] = [
 		noDataExpression: true,
 		options: [
 			{ name: 'Contact', value: 'contact' },
+			{ name: 'Conversation (Session)', value: 'session' },
 			{ name: 'Department (Team)', value: 'department' },
+			{ name: 'Message', value: 'message' },
 			{ name: 'Webhook', value: 'webhook' },
 		],
 		default: 'contact',
 	},
 	...contactDescription,
 	...departmentDescription,
+	...messageDescription,
+	...sessionDescription,
 	...webhookDescription,
 ];
 
@@ -34,7 +40,7 @@ export class Helena implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: operationSubtitle(properties),
-		description: 'Manage contacts, custom fields, teams and webhook subscriptions in Helena (WTS Chat)',
+		description: 'Send messages and templates, manage conversations, contacts, teams and webhook subscriptions in Helena (WTS Chat)',
 		defaults: { name: 'Helena' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

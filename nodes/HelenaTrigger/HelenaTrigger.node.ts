@@ -9,16 +9,17 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { listEntries, optionsCollection } from '../Helena/helpers';
+import { optionsCollection, readBoolean, readList } from '../Helena/helpers';
+import { normalizeEventNames } from '../Helena/actions/webhook/events';
 import { getWebhookEvents } from '../Helena/methods/loadOptions';
 import { createSubscription, deleteSubscription, isNotFoundError, listSubscriptions, updateSubscription } from '../Helena/transport';
+import { isAllowed, parseAllowedAddresses } from './addresses';
+import type { AddressRange } from './addresses';
 import type { Subscription, TriggerStaticData } from './subscription';
 import {
 	eventNamesOf,
 	MAX_URL_LENGTH,
 	newToken,
-	normalizeAddress,
-	parseAddresses,
 	pickOwn,
 	pointsTo,
 	sameEvents,
@@ -33,8 +34,8 @@ import {
 const HELENA_SENDER_IP = '18.215.79.89';
 
 interface TriggerOptions {
-	ignoreUnselectedEvents?: boolean;
-	allowedIps?: string;
+	ignoreUnselectedEvents?: unknown;
+	allowedIps?: unknown;
 }
 
 function staticDataOf(context: IHookFunctions | IWebhookFunctions): TriggerStaticData {
@@ -71,12 +72,52 @@ function webhookUrlOf(context: IHookFunctions): string {
 	return webhookUrl;
 }
 
+/** Helena writes event names in capitals with underscores; anything else could never match a delivery. */
+const EVENT_NAME = /^[A-Z][A-Z0-9_]*$/;
+
+/**
+ * The selected events as Helena names them: `session_new` set by an expression is SESSION_NEW, each
+ * name once. A name that cannot be an event is refused, so that no delivery is ignored as "not selected".
+ */
 function selectedEvents(context: IHookFunctions | IWebhookFunctions): string[] {
-	const names = listEntries(context.getNodeParameter('events', []));
+	const names = normalizeEventNames(readList(context, context.getNodeParameter('events', []), 'Event Names or IDs', 0));
 	if (names.length === 0) {
 		throw new NodeOperationError(context.getNode(), 'Choose at least one event in "Event Names or IDs"');
 	}
-	return [...new Set(names)];
+	const wrong = names.filter((name) => !EVENT_NAME.test(name));
+	if (wrong.length) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`"Event Names or IDs" contains ${wrong.map((name) => `"${name}"`).join(', ')}, which is not a Helena event name`,
+			{ description: 'Event names are written like SESSION_NEW; choose them from the list to see the ones Helena offers.' },
+		);
+	}
+	return names;
+}
+
+/** The Allowed IP Addresses as ranges; an entry that is neither an address nor a CIDR range stops the activation. */
+function allowedRanges(context: IHookFunctions | IWebhookFunctions): AddressRange[] {
+	const options = context.getNodeParameter('options', {}) as TriggerOptions;
+	const { ranges, invalid } = parseAllowedAddresses(options.allowedIps);
+	if (invalid.length) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Allowed IP Addresses contains ${invalid.map((entry) => `"${entry}"`).join(', ')}, which is not an IP address or a CIDR range`,
+			{
+				description:
+					'Use addresses such as 18.215.79.89 or 2001:db8::1 and ranges such as 10.0.0.0/8 or 2001:db8::/32, separated by commas.',
+			},
+		);
+	}
+	return ranges;
+}
+
+/** The trigger settings, checked when the workflow is activated, so that a setting never leaves the trigger deaf. */
+function checkSettings(context: IHookFunctions): string[] {
+	allowedRanges(context);
+	const options = context.getNodeParameter('options', {}) as TriggerOptions;
+	readBoolean(context, options.ignoreUnselectedEvents, 'Ignore Unselected Events', 0, true);
+	return selectedEvents(context);
 }
 
 /** Every subscription of the account; an answer that is not a list fails (the transport checks it), never reads as "none". */
@@ -141,7 +182,7 @@ export class HelenaTrigger implements INodeType {
 					type: 'string',
 					default: '',
 					placeholder: HELENA_SENDER_IP,
-					description: `Comma-separated addresses allowed to call this trigger; calls from others get 403 and start nothing. Leave empty to accept every address. Helena documents ${HELENA_SENDER_IP} as its sender. Behind a reverse proxy, set N8N_PROXY_HOPS so that n8n sees the caller's address.`,
+					description: `Comma-separated addresses or CIDR ranges (IPv4 or IPv6, such as 10.0.0.0/8) allowed to call this trigger; calls from others get 403 and start nothing. Leave empty to accept every address. Helena documents ${HELENA_SENDER_IP} as its sender. Behind a reverse proxy, set N8N_PROXY_HOPS so that n8n sees the caller's address.`,
 				},
 				{
 					displayName: 'Ignore Unselected Events',
@@ -162,7 +203,7 @@ export class HelenaTrigger implements INodeType {
 			/** Adopts a subscription that already delivers to this URL; never deletes anything. */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const webhookUrl = webhookUrlOf(this);
-				const events = selectedEvents(this);
+				const events = checkSettings(this);
 				const staticData = staticDataOf(this);
 				const all = await subscriptionsOf(this);
 				const candidates = all.filter((subscription) => pointsTo(subscription, webhookUrl));
@@ -199,7 +240,7 @@ export class HelenaTrigger implements INodeType {
 
 			async create(this: IHookFunctions): Promise<boolean> {
 				const webhookUrl = webhookUrlOf(this);
-				const events = selectedEvents(this);
+				const events = checkSettings(this);
 				const token = newToken();
 				const subscription = (await createSubscription.call(this, {
 					name: subscriptionName(this.getWorkflow(), this.getActivationMode() === 'manual'),
@@ -242,8 +283,7 @@ export class HelenaTrigger implements INodeType {
 		const response = this.getResponseObject();
 		const options = this.getNodeParameter('options', {}) as TriggerOptions;
 
-		const allowed = parseAddresses(options.allowedIps);
-		if (allowed.length > 0 && !allowed.includes(normalizeAddress(this.getRequestObject().ip))) {
+		if (!isAllowed(allowedRanges(this), this.getRequestObject().ip)) {
 			response.status(403).json({ message: 'Address not allowed' });
 			return { noWebhookResponse: true };
 		}
@@ -256,7 +296,8 @@ export class HelenaTrigger implements INodeType {
 
 		const body = this.getBodyData();
 		const delivery: IDataObject = body && typeof body === 'object' && !Array.isArray(body) ? body : { body };
-		if (options.ignoreUnselectedEvents !== false && !selectedEvents(this).includes(String(delivery.eventType))) {
+		const ignoreUnselected = readBoolean(this, options.ignoreUnselectedEvents, 'Ignore Unselected Events', 0, true);
+		if (ignoreUnselected && !selectedEvents(this).includes(String(delivery.eventType).toUpperCase())) {
 			return { webhookResponse: { message: `Event ${String(delivery.eventType)} is not selected; ignored` } };
 		}
 		return { workflowData: [[{ json: delivery }]] };

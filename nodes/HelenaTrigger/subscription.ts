@@ -108,19 +108,3 @@ export function subscriptionName(workflow: { id?: string; name?: string }, isTes
 	}
 	return name;
 }
-
-/** Allowed sender addresses from the option text; an empty list means every address is allowed. */
-export function parseAddresses(text: string | undefined): string[] {
-	return (text ?? '')
-		.split(/[\s,]+/)
-		.map(normalizeAddress)
-		.filter(Boolean);
-}
-
-/** IPv4 addresses may reach n8n in IPv6-mapped form (`::ffff:18.215.79.89`). */
-export function normalizeAddress(address: string | undefined): string {
-	return (address ?? '')
-		.trim()
-		.toLowerCase()
-		.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-}

@@ -3,7 +3,19 @@
 // workflows headless, or start the server. Shared by `npm start`, the e2e suite and the benchmarks.
 import { execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	appendFileSync,
+	closeSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	openSync,
+	readFileSync,
+	readdirSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,23 +152,35 @@ export class N8n {
 		return this.install.nodeBin ? path.join(this.install.nodeBin, 'node') : process.execPath;
 	}
 
-	/** Runs an n8n CLI command to completion; resolves with { code, stdout, stderr }. */
-	run(args, { timeoutMs = 180_000, onSpawn } = {}) {
+	/**
+	 * Runs an n8n CLI command to completion; resolves with { code, stdout, stderr }. With `stdoutFile` the
+	 * child writes its stdout straight into that file (stdout is then '' here): a file write cannot be cut
+	 * short by the child exiting, a pipe can.
+	 */
+	run(args, { timeoutMs = 180_000, onSpawn, stdoutFile } = {}) {
 		return new Promise((resolve, reject) => {
-			const child = spawn(this.nodeExecutable(), [...this.nodeArgs, this.install.bin, ...args], {
-				env: this.env(),
-				stdio: ['ignore', 'pipe', 'pipe'],
-			});
+			const stdoutFd = stdoutFile ? openSync(stdoutFile, 'w') : undefined;
+			let child;
+			try {
+				child = spawn(this.nodeExecutable(), [...this.nodeArgs, this.install.bin, ...args], {
+					env: this.env(),
+					stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'],
+				});
+			} finally {
+				// the child holds its own copy of the descriptor
+				if (stdoutFd !== undefined) closeSync(stdoutFd);
+			}
 			onSpawn?.(child);
 			let stdout = '';
 			let stderr = '';
-			child.stdout.on('data', (chunk) => (stdout += chunk));
+			child.stdout?.on('data', (chunk) => (stdout += chunk));
 			child.stderr.on('data', (chunk) => (stderr += chunk));
 			const timer = setTimeout(() => {
 				child.kill('SIGKILL');
 				reject(new Error(`n8n ${args.join(' ')} did not finish in ${timeoutMs / 1000}s\n${stdout}\n${stderr}`));
 			}, timeoutMs);
-			child.on('exit', (code) => {
+			// 'close', not 'exit': only then has everything the child wrote to its pipes been read
+			child.on('close', (code) => {
 				clearTimeout(timer);
 				resolve({ code, stdout, stderr });
 			});
@@ -203,23 +227,27 @@ export class N8n {
 		await this.runOrThrow(['import:workflow', `--input=${file}`]);
 	}
 
-	/** `n8n execute --rawOutput`; returns { ok, runData, error, raw }. */
-	async execute(workflowId, options) {
-		const { code, stdout, stderr } = await this.run(['execute', `--id=${workflowId}`, '--rawOutput'], options);
-		const jsonStart = stdout.split('\n').findIndex((line) => line.startsWith('{'));
-		let data;
-		if (jsonStart >= 0) {
-			try {
-				data = JSON.parse(stdout.split('\n').slice(jsonStart).join('\n'));
-			} catch {
-				data = undefined;
-			}
-		}
+	/**
+	 * `n8n execute --rawOutput`; returns { ok, code, runData, error, raw }. The output goes to a file and is
+	 * read whole, whatever its size. An exit 0 whose output cannot be read throws an error that names the
+	 * workflow, the exit code, the output size and the file (kept for a look); after a failed exit the
+	 * result carries the same text as `unreadable`.
+	 */
+	async execute(workflowId, options = {}) {
+		const outputFile = path.join(this.userFolder, `execute-${workflowId}-${process.pid}-${Date.now()}.out`);
+		const { code, stderr } = await this.run(['execute', `--id=${workflowId}`, '--rawOutput'], { ...options, stdoutFile: outputFile });
+		const { stdout, data, problem } = readExecuteOutput(outputFile);
+		const unreadable = problem
+			? `The output of n8n execute --id=${workflowId} could not be read: ${problem} (exit code ${code}, ${statSync(outputFile).size} bytes of output in ${outputFile})`
+			: undefined;
+		if (unreadable && code === 0) throw new Error(`${unreadable}\n${stderr.slice(-2000)}${this.diagnosis(`${stdout}\n${stderr}`)}`);
+		if (!unreadable) rmSync(outputFile, { force: true });
 		return {
 			ok: code === 0,
 			code,
 			runData: data?.data?.resultData?.runData,
 			error: data?.data?.resultData?.error,
+			unreadable,
 			raw: { stdout, stderr },
 		};
 	}
@@ -354,6 +382,35 @@ export function temporaryUserFolder(tarball, prefix = 'helena-n8n-') {
 	const folder = mkdtempSync(path.join(tmpdir(), prefix));
 	prepareUserFolder(folder, tarball);
 	return { folder, cleanup: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+/**
+ * The JSON that `n8n execute --rawOutput` wrote to `file`. n8n prints it indented, between log lines (2.x
+ * logs before it, and either version may log after it, e.g. an error while closing its database): it runs
+ * from the first line that starts with `{` to the first line that starts with `}`. At debug level n8n prints
+ * it through its logger, coloured, after "info" on the first line. `problem` says why there is none.
+ */
+function readExecuteOutput(file) {
+	let stdout;
+	try {
+		stdout = readFileSync(file, 'utf8');
+	} catch (error) {
+		return { stdout: '', problem: `reading the file failed (${error.message})` };
+	}
+	let text = stdout;
+	let jsonStart = text.search(/^\{/m);
+	if (jsonStart < 0) {
+		text = stdout.replace(/\x1b\[[0-9;]*m/g, '');
+		const logged = /\binfo\s+\{$/m.exec(text);
+		jsonStart = logged ? logged.index + logged[0].length - 1 : -1;
+	}
+	if (jsonStart < 0) return { stdout, problem: 'it holds no JSON' };
+	const jsonEnd = text.indexOf('\n}', jsonStart);
+	try {
+		return { stdout, data: JSON.parse(text.slice(jsonStart, jsonEnd < 0 ? undefined : jsonEnd + 2)) };
+	} catch (error) {
+		return { stdout, problem: `its JSON does not parse (${error.message})` };
+	}
 }
 
 /** Output items of a node in an `execute` result. */

@@ -113,7 +113,9 @@ describe('Contact > Get Many', () => {
 		const badDate = await helena.run({ ...getMany, filters: { createdAfter: '={{ "yesterday-ish" }}' } });
 
 		expect(zero.error?.message).toBe('Limit must be a whole number of at least 1, not 0 (item 0)');
-		expect(badDate.error?.message).toBe('Created After is not a date: "yesterday-ish" (item 0)');
+		expect(badDate.error?.message).toBe(
+			'Created After is not an ISO 8601 date such as 2024-03-07 or 2024-03-07T14:30:00Z: "yesterday-ish" (item 0)',
+		);
 		expect(helena.apiRequests()).toHaveLength(0);
 	});
 

@@ -11,6 +11,8 @@ export interface RunNodeOptions {
 	parameters: INodeParameters;
 	/** JSON of the items that reach the node; one empty item when omitted, as after a manual trigger. */
 	items?: IDataObject[];
+	/** Whole input items (with binary data); wins over `items`. */
+	inputItems?: INodeExecutionData[];
 	continueOnFail?: boolean;
 	nodeName?: string;
 }
@@ -62,7 +64,7 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 	const finished = createDeferredPromise<IRun>();
 	hooks.addHandler('workflowExecuteAfter', (run) => finished.resolve(run));
 
-	const items = (options.items ?? [{}]).map((json) => ({ json }));
+	const items = options.inputItems ?? (options.items ?? [{}]).map((json) => ({ json }));
 	const runExecutionData = createRunExecutionData({
 		executionData: { nodeExecutionStack: [{ node, data: { main: [items] }, source: null }] },
 	});

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { startSandbox } from '../sandbox';
 import type { HelenaCredentialData } from './credentialsHelper';
@@ -17,7 +17,12 @@ export interface SandboxFixture {
 	/** Runs the Helena node with these parameters against the sandbox. */
 	run(
 		parameters: INodeParameters,
-		options?: { items?: IDataObject[]; continueOnFail?: boolean; credentials?: Partial<HelenaCredentialData> },
+		options?: {
+			items?: IDataObject[];
+			inputItems?: INodeExecutionData[];
+			continueOnFail?: boolean;
+			credentials?: Partial<HelenaCredentialData>;
+		},
 	): Promise<NodeRun>;
 	/** The API requests (under /core) the sandbox received since the last `sandbox.clearRequests()`. */
 	apiRequests(): LoggedRequest[];
@@ -32,6 +37,7 @@ export function useSandbox(options: SandboxOptions = {}): SandboxFixture {
 				credentials: { ...fixture.credentials, ...runOptions.credentials },
 				parameters,
 				items: runOptions.items,
+				inputItems: runOptions.inputItems,
 				continueOnFail: runOptions.continueOnFail,
 			}),
 	} as SandboxFixture;

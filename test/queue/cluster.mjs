@@ -1,6 +1,7 @@
-// n8n in queue mode as teams run it: one main process (editor, public API, activation), one webhook
-// process (receives deliveries, enqueues executions), two workers (run them), sharing PostgreSQL and Redis.
-// Each process has its own user folder, as on separate machines, with the packed package installed.
+// n8n in queue mode as teams run it: one main process (editor, public API, activation), two webhook
+// processes behind a load balancer (receive deliveries, enqueue executions), two workers (run them),
+// sharing PostgreSQL and Redis. Each process has its own user folder, as on separate machines, with the
+// packed package installed.
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,9 +33,9 @@ export function queueEnv({ postgres, redis, webhookUrl }) {
 
 export class QueueCluster {
 	/**
-	 * @param {{ install: any, tarball: string, basePort: number, postgres: any, redis: any, owner: any, workers?: number, concurrency?: number }} options
+	 * @param {{ install: any, tarball: string, basePort: number, postgres: any, redis: any, owner: any, webhookUrl: string, webhooks?: number, workers?: number, concurrency?: number }} options
 	 */
-	constructor({ install, tarball, basePort, postgres, redis, owner, workers = 2, concurrency = 5 }) {
+	constructor({ install, tarball, basePort, postgres, redis, owner, webhookUrl, webhooks = 2, workers = 2, concurrency = 5 }) {
 		this.install = install;
 		this.concurrency = concurrency;
 		this.folders = [];
@@ -47,12 +48,15 @@ export class QueueCluster {
 			cpSync(path.join(base.folder, '.n8n/nodes'), path.join(folder, '.n8n/nodes'), { recursive: true });
 			return folder;
 		};
-		const webhookPort = basePort + 10;
-		const env = queueEnv({ postgres, redis, webhookUrl: `http://127.0.0.1:${webhookPort}/` });
+		const env = queueEnv({ postgres, redis, webhookUrl });
 		this.main = new N8n({ install, userFolder: base.folder, port: basePort, env, owner });
-		this.webhook = new N8n({ install, userFolder: folderLike('helena-queue-webhook-'), port: webhookPort, env, owner });
+		this.webhooks = QueueCluster.webhookPorts(basePort, webhooks).map((port, index) => {
+			const webhook = new N8n({ install, userFolder: folderLike(`helena-queue-webhook${index + 1}-`), port, env, owner });
+			webhook.name = `webhook ${index + 1}`;
+			return webhook;
+		});
 		this.workers = Array.from({ length: workers }, (_, index) => {
-			const port = basePort + 20 + index * 10;
+			const port = basePort + 10 + 10 * webhooks + index * 10;
 			const healthPort = port + 2;
 			const worker = new N8n({
 				install,
@@ -70,61 +74,91 @@ export class QueueCluster {
 			return worker;
 		});
 		this.main.name = 'main';
-		this.webhook.name = 'webhook';
 	}
 
 	get processes() {
-		return [this.main, this.webhook, ...this.workers];
+		return [this.main, ...this.webhooks, ...this.workers];
 	}
 
-	/** The ports a cluster on `basePort` listens on: main, webhook process, each worker's health server. */
-	static ports(basePort, workers = 2) {
+	/** Ports of the webhook processes of a cluster on `basePort` (each also takes the next port, for n8n's task broker). */
+	static webhookPorts(basePort, webhooks = 2) {
+		return Array.from({ length: webhooks }, (_, index) => basePort + 10 + index * 10);
+	}
+
+	/** The ports a cluster on `basePort` listens on: main, webhook processes, each worker's health server. */
+	static ports(basePort, { webhooks = 2, workers = 2 } = {}) {
 		return [
 			[basePort, 'n8n main'],
-			[basePort + 10, 'n8n webhook process'],
-			...Array.from({ length: workers }, (_, index) => [basePort + 22 + index * 10, `n8n worker ${index + 1} health server`]),
+			...QueueCluster.webhookPorts(basePort, webhooks).map((port, index) => [port, `n8n webhook process ${index + 1}`]),
+			...Array.from({ length: workers }, (_, index) => [
+				basePort + 12 + 10 * webhooks + index * 10,
+				`n8n worker ${index + 1} health server`,
+			]),
 		];
 	}
 
-	/** The main process first (it owns the database schema), then the webhook process and the workers side by side. */
+	/** The main process first (it owns the database schema), then the webhook processes and the workers side by side. */
 	async start() {
 		let started = Date.now();
 		await this.main.start({ timeoutMs: 180_000 });
 		log(`n8n ${this.install.version} main ready on ${this.main.url} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 		started = Date.now();
-		await Promise.all([
-			this.webhook.start({ args: ['webhook'], readyUrl: `${this.webhook.url}/healthz/readiness`, timeoutMs: 180_000 }),
-			...this.workers.map((worker) =>
-				worker.start({ args: ['worker', `--concurrency=${this.concurrency}`], readyUrl: worker.healthUrl, timeoutMs: 180_000 }),
-			),
-		]);
+		await Promise.all([...this.webhooks, ...this.workers].map((n8n) => this.startProcess(n8n)));
 		log(
-			`webhook process on ${this.webhook.url} and ${this.workers.length} workers (concurrency ${this.concurrency}) ready in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+			`${this.webhooks.length} webhook processes (${this.webhooks.map((webhook) => webhook.port).join(', ')}) and ${this.workers.length} workers (concurrency ${this.concurrency}) ready in ${((Date.now() - started) / 1000).toFixed(1)}s`,
 		);
 		await this.main.signIn();
 		await this.main.createApiKey();
 	}
 
+	/** Starts (or starts again) a webhook process or a worker; resolves when it reports ready. */
+	startProcess(n8n) {
+		if (this.webhooks.includes(n8n)) return n8n.start({ args: ['webhook'], readyUrl: `${n8n.url}/healthz/readiness`, timeoutMs: 180_000 });
+		return n8n.start({ args: ['worker', `--concurrency=${this.concurrency}`], readyUrl: n8n.healthUrl, timeoutMs: 180_000 });
+	}
+
+	/** SIGKILL, as when a machine or container dies: no graceful shutdown. Keeps what it logged. */
+	async kill(n8n) {
+		const exited = new Promise((resolve) => n8n.process.once('exit', resolve));
+		n8n.process.kill('SIGKILL');
+		await exited;
+		n8n.previousLogs = (n8n.previousLogs ?? '') + n8n.logs;
+	}
+
+	/** Everything a process logged, over all its lives. */
+	logsOf(n8n) {
+		return (n8n.previousLogs ?? '') + (n8n.logs ?? '');
+	}
+
 	/** Which process logged `pattern` (a RegExp with one capture group: the execution id) for which ids. */
 	executionsLoggedBy(n8n, pattern) {
 		const ids = new Set();
-		for (const match of (n8n.logs ?? '').matchAll(new RegExp(pattern, 'g'))) ids.add(match[1]);
+		for (const match of this.logsOf(n8n).matchAll(new RegExp(pattern, 'g'))) ids.add(match[1]);
 		return ids;
 	}
 
-	/** Execution ids each worker reports having started. */
+	/** Execution ids each webhook process (by name) reports having enqueued. */
+	enqueuedBy() {
+		return new Map(this.webhooks.map((webhook) => [webhook.name, this.executionsLoggedBy(webhook, /Enqueued execution (\d+)/)]));
+	}
+
+	/** Execution ids each worker reports having started: id → worker names, one per start. */
 	workerOf() {
 		const byId = new Map();
 		for (const worker of this.workers) {
-			for (const id of this.executionsLoggedBy(worker, /Worker started execution (\d+)/)) {
-				byId.set(id, [...(byId.get(id) ?? []), worker.name]);
+			for (const match of this.logsOf(worker).matchAll(/Worker started execution (\d+)/g)) {
+				byId.set(match[1], [...(byId.get(match[1]) ?? []), worker.name]);
 			}
 		}
 		return byId;
 	}
 
 	async stop() {
-		await Promise.allSettled([this.webhook, ...this.workers].map((n8n) => n8n.stop()));
+		// A process killed and not started again has exited by signal (exitCode null): stopping it would wait forever.
+		const running = [...this.webhooks, ...this.workers].filter(
+			(n8n) => n8n.process && n8n.process.exitCode === null && n8n.process.signalCode === null,
+		);
+		await Promise.allSettled(running.map((n8n) => n8n.stop()));
 		await this.main.stop();
 	}
 

@@ -1,15 +1,15 @@
-// PostgreSQL and Redis for the queue-mode test: Debian's packages (installed with apt-get when missing),
-// each server run as a child of this process on 127.0.0.1 with its data in a throw-away folder, never the
-// machine's own clusters or services. No Docker: these machines have none.
+// PostgreSQL, Redis and nginx for the queue-mode test: Debian's packages (installed with apt-get when
+// missing), each server run as a child of this process on 127.0.0.1 with its data in a throw-away folder,
+// never the machine's own clusters or services. No Docker: these machines have none.
 import { execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const log = (message) => console.log(`# ${message}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const APT_PACKAGES = ['postgresql', 'redis-server'];
+const APT_PACKAGES = ['postgresql', 'redis-server', 'nginx'];
 const INSTALL_HINT = `sudo apt-get update && sudo apt-get install -y --no-install-recommends ${APT_PACKAGES.join(' ')}`;
 
 function onPath(command) {
@@ -48,20 +48,29 @@ function findRedisServer() {
 	return fromEnv || onPath('redis-server');
 }
 
-/** Finds both servers; installs the Debian packages first when one is missing (needs root and apt). */
+/** Debian installs nginx in /usr/sbin, which a non-root PATH may not list. */
+function findNginx() {
+	const fromEnv = process.env.HELENA_NGINX;
+	if (fromEnv && !existsSync(fromEnv))
+		throw new Error(`HELENA_NGINX=${fromEnv} does not exist. What to do: point it at an nginx binary or unset it.`);
+	return fromEnv || onPath('nginx') || (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : undefined);
+}
+
+/** Finds the three servers; installs the Debian packages first when one is missing (needs root and apt). */
 export function ensureServers() {
 	let pgBin = findPostgresBin();
 	let redisServer = findRedisServer();
-	if (pgBin && redisServer) return { pgBin, redisServer };
+	let nginx = findNginx();
+	if (pgBin && redisServer && nginx) return { pgBin, redisServer, nginx };
 
-	const packages = [!pgBin && 'postgresql', !redisServer && 'redis-server'].filter(Boolean);
-	const missing = [!pgBin && 'PostgreSQL', !redisServer && 'Redis'].filter(Boolean).join(' and ');
+	const packages = [!pgBin && 'postgresql', !redisServer && 'redis-server', !nginx && 'nginx'].filter(Boolean);
+	const missing = [!pgBin && 'PostgreSQL', !redisServer && 'Redis', !nginx && 'nginx'].filter(Boolean).join(' and ');
 	const isRoot = process.getuid?.() === 0;
 	if (!isRoot || !onPath('apt-get')) {
 		throw new Error(
 			`${missing} not found, and this process cannot install ${packages.length > 1 ? 'them' : 'it'} (${isRoot ? 'no apt-get' : 'not root'}).\n` +
 				`What to do: install the Debian packages (${INSTALL_HINT}), or point HELENA_PG_BIN at a folder with initdb/postgres ` +
-				'and HELENA_REDIS_SERVER at a redis-server binary, then run `npm run test:queue` again.',
+				'HELENA_REDIS_SERVER at a redis-server binary and HELENA_NGINX at an nginx binary, then run `npm run test:queue` again.',
 		);
 	}
 	log(
@@ -80,12 +89,14 @@ export function ensureServers() {
 	}
 	pgBin = findPostgresBin();
 	redisServer = findRedisServer();
-	if (!pgBin || !redisServer) {
+	nginx = findNginx();
+	if (!pgBin || !redisServer || !nginx) {
+		const still = !pgBin ? 'the PostgreSQL binaries (/usr/lib/postgresql/*/bin)' : !redisServer ? 'redis-server' : 'nginx';
 		throw new Error(
-			`apt-get installed ${packages.join(' and ')} but ${!pgBin ? 'the PostgreSQL binaries (/usr/lib/postgresql/*/bin)' : 'redis-server'} are still missing. What to do: check \`dpkg -L postgresql-15 redis-server\`.`,
+			`apt-get installed ${packages.join(' and ')} but ${still} is still missing. What to do: check \`dpkg -L postgresql-15 redis-server nginx\`.`,
 		);
 	}
-	return { pgBin, redisServer };
+	return { pgBin, redisServer, nginx };
 }
 
 /** Fails early, with the port's number, when something already listens there. */
@@ -100,7 +111,7 @@ export async function assertPortFree(port, what) {
 	});
 	if (inUse)
 		throw new Error(
-			`Port ${port} (${what}) is in use. What to do: stop what listens there, or pick other ports with HELENA_QUEUE_PORT (n8n: base..base+49) and HELENA_QUEUE_PG_PORT / HELENA_QUEUE_REDIS_PORT.`,
+			`Port ${port} (${what}) is in use. What to do: stop what listens there, or pick other ports with HELENA_QUEUE_PORT (n8n: base..base+49) and HELENA_QUEUE_PG_PORT / HELENA_QUEUE_REDIS_PORT / HELENA_QUEUE_NGINX_PORT.`,
 		);
 }
 
@@ -243,6 +254,77 @@ export async function startRedis({ redisServer, port }) {
 	return {
 		...server,
 		port,
+		async stop() {
+			await server.stop();
+			rmSync(folder, { recursive: true, force: true });
+		},
+	};
+}
+
+/** nginx's "a, b" lists ($upstream_addr, $upstream_status: one entry per process tried). */
+const splitList = (value) => (value && value !== '-' ? value.split(/,\s*/) : []);
+
+/**
+ * nginx on 127.0.0.1:`port` with test/queue/nginx.conf: `/webhook/` balanced over `webhookPorts`,
+ * `/webhook-test/` to `mainPort`. Its pid, logs and temp files live in a throw-away folder.
+ * `requests()` parses its access log: one { at, method, path, status, upstreams, upstreamStatuses } per request.
+ */
+export async function startNginx({ nginx, port, webhookPorts, mainPort }) {
+	const folder = mkdtempSync(path.join(tmpdir(), 'helena-queue-nginx-'));
+	// As root nginx's workers run as `nobody`: they need to reach the folder (nginx chowns its temp folders).
+	chmodSync(folder, 0o755);
+	const servers = webhookPorts.map((webhookPort) => `\t\tserver 127.0.0.1:${webhookPort} max_fails=1 fail_timeout=2s;`).join('\n');
+	const template = readFileSync(new URL('./nginx.conf', import.meta.url), 'utf8');
+	const config = path.join(folder, 'nginx.conf');
+	writeFileSync(
+		config,
+		template
+			.replaceAll('{{DIR}}', folder)
+			.replaceAll('{{PORT}}', String(port))
+			.replaceAll('{{MAIN_PORT}}', String(mainPort))
+			.replace('{{WEBHOOK_SERVERS}}', servers),
+	);
+	// -e: the error log before the configuration is read, which would otherwise be /var/log/nginx/error.log.
+	const server = track(
+		'nginx',
+		spawn(nginx, ['-p', folder, '-e', path.join(folder, 'startup.log'), '-c', config], { cwd: folder, stdio: ['ignore', 'pipe', 'pipe'] }),
+		'SIGQUIT',
+	);
+	const accessLog = path.join(folder, 'access.log');
+	await waitUntil(
+		server,
+		async () => {
+			try {
+				return (await fetch(`http://127.0.0.1:${port}/`)).status === 404;
+			} catch {
+				return false;
+			}
+		},
+		`nginx on port ${port}`,
+	);
+	log(`nginx ready on 127.0.0.1:${port}: /webhook/ to ${webhookPorts.join(' and ')}, /webhook-test/ to ${mainPort}`);
+	return {
+		...server,
+		port,
+		url: `http://127.0.0.1:${port}`,
+		requests() {
+			if (!existsSync(accessLog)) return [];
+			return readFileSync(accessLog, 'utf8')
+				.split('\n')
+				.filter(Boolean)
+				.map((line) => {
+					const [, msec, method, uri, status, upstreams, upstreamStatuses] =
+						line.match(/^(\S+) (\S+) (\S+) (\d+) "([^"]*)" "([^"]*)"$/) ?? [];
+					return {
+						at: Math.round(Number(msec) * 1000),
+						method,
+						path: uri,
+						status: Number(status),
+						upstreams: splitList(upstreams),
+						upstreamStatuses: splitList(upstreamStatuses).map(Number),
+					};
+				});
+		},
 		async stop() {
 			await server.stop();
 			rmSync(folder, { recursive: true, force: true });

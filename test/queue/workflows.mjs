@@ -1,6 +1,6 @@
 // Workflows of the queue-mode test. Each starts from a production webhook, so that its execution is
 // enqueued by the webhook process and runs on a worker (`n8n execute` would run it in its own process).
-import { CREDENTIAL_ID } from '../../scripts/lib/workflows.mjs';
+import { CREDENTIAL_ID, triggerWorkflow } from '../../scripts/lib/workflows.mjs';
 
 const credentials = { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' } };
 
@@ -69,4 +69,32 @@ export function updateWorkflow(id, label, from, count) {
 			updateFields: { annotation: '={{ $json.annotation }}' },
 		}),
 	]);
+}
+
+/**
+ * Helena Trigger → Wait `seconds` → Received: executions that stay on a worker long enough for a worker
+ * killed mid-stream to hold some of them. Its own webhook id, so it can be active next to the e2e trigger.
+ */
+export function slowTriggerWorkflow(id, seconds) {
+	const workflow = triggerWorkflow(id, ['SESSION_NEW'], { webhookId: '3c0a6a0e-5d0b-4c53-9a55-2f1e0b7d9a12' });
+	const received = workflow.nodes.find((node) => node.name === 'Received');
+	received.position = [440, 0];
+	const wait = {
+		id: `${id}-wait`,
+		name: 'Wait',
+		type: 'n8n-nodes-base.wait',
+		typeVersion: 1.1,
+		position: [220, 0],
+		webhookId: '3c0a6a0e-5d0b-4c53-9a55-2f1e0b7d9a13',
+		parameters: { resume: 'timeInterval', amount: seconds, unit: 'seconds' },
+	};
+	return {
+		...workflow,
+		name: 'queue slow trigger',
+		nodes: [...workflow.nodes.filter((node) => node !== received), wait, received],
+		connections: {
+			'Helena Trigger': { main: [[{ node: 'Wait', type: 'main', index: 0 }]] },
+			Wait: { main: [[{ node: 'Received', type: 'main', index: 0 }]] },
+		},
+	};
 }

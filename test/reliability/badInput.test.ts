@@ -140,7 +140,7 @@ const cases: Array<[string, Case, string]> = [
 	[
 		'a date that is not a date',
 		{ parameters: { resource: 'contact', operation: 'getAll', filters: { createdAfter: v } }, items: [{ v: 'yesterday-ish' }] },
-		'Created After is not a date: "yesterday-ish" (item 0)',
+		'Created After is not an ISO 8601 date such as 2024-03-07 or 2024-03-07T14:30:00Z: "yesterday-ish" (item 0)',
 	],
 	// Create or Update Many: every item is checked before the first batch is sent
 	[

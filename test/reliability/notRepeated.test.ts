@@ -92,7 +92,7 @@ describe('only what is safe to repeat is repeated', () => {
 			).toEqual([503]);
 			expect(error?.message).toBe('Helena answered 503 (ServiceUnavailable)');
 			expect(error?.description).toMatch(
-				/^Helena says: "Serviço temporariamente indisponível" \(error key SERVICE_UNAVAILABLE, reference [0-9A-F]{8}; quote the reference to Helena support\) This request creates data, so it was not repeated automatically \(a repeat could create a duplicate\)\. Check in Helena whether it was applied, then run the item again\.$/,
+				/^Helena says: "Serviço temporariamente indisponível" \(error key SERVICE_UNAVAILABLE, reference [0-9A-F]{8}; quote the reference to Helena support\) This request creates data, so it was not repeated automatically \(a repeat could create a duplicate\)\. Check in Helena whether it was applied, then run the item again\. Request: POST \/core\/v1\/(contact|department|webhook\/subscription)\.$/,
 			);
 			expect(count()).toBe(before);
 		},

@@ -18,6 +18,8 @@ const t = {
 	string: (bounds = {}) => ({ type: 'string', ...bounds }),
 	uuid: () => ({ type: 'uuid' }),
 	int32: (min = -2147483648, max = 2147483647) => ({ type: 'int32', min, max }),
+	/** A JSON number (double). */
+	number: () => ({ type: 'number' }),
 	boolean: () => ({ type: 'boolean' }),
 	dateTime: () => ({ type: 'dateTime' }),
 	/** @param {readonly string[]} values exact spellings */

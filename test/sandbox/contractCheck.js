@@ -13,6 +13,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { ENDPOINTS } = require('./contract');
+const { CHAT_ENDPOINTS } = require('./chat/contract');
 const { isUuid } = require('./ids');
 const { ApiError } = require('./errors');
 
@@ -28,8 +29,10 @@ const INT_RE = /^-?\d+$/;
 /** @param {unknown} v @returns {v is Record<string, unknown>} */
 const isPlainObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const compiled = ENDPOINTS.map((endpoint) => ({
+/** Core endpoints carry no `service`; the chat ones (chat/contract.js) say which service they belong to. */
+const compiled = [...ENDPOINTS, ...CHAT_ENDPOINTS].map((endpoint) => ({
 	endpoint,
+	service: endpoint.service ?? 'core',
 	segments: endpoint.path
 		.split('/')
 		.slice(1)
@@ -40,16 +43,17 @@ const compiled = ENDPOINTS.map((endpoint) => ({
 }));
 
 /**
- * The endpoint a path below /core belongs to. Literal segments are found case-insensitively (as
- * ASP.NET routing does), so a wrongly cased path is reported, not mistaken for an unknown route.
+ * The endpoint a path below /core (or /chat) belongs to. Literal segments are found case-insensitively
+ * (as ASP.NET routing does), so a wrongly cased path is reported, not mistaken for an unknown route.
  * @param {string} method
  * @param {string} rawPath still percent-encoded
+ * @param {'core'|'chat'} [service]
  */
-function findEndpoint(method, rawPath) {
+function findEndpoint(method, rawPath, service = 'core') {
 	const parts = rawPath.replace(/\/+$/, '').split('/').slice(1);
 	let best;
 	for (const entry of compiled) {
-		if (entry.endpoint.method !== method || entry.segments.length !== parts.length) continue;
+		if (entry.service !== service || entry.endpoint.method !== method || entry.segments.length !== parts.length) continue;
 		const fits = entry.segments.every((seg, i) =>
 			seg.literal !== undefined ? parts[i].toLowerCase() === seg.literal.toLowerCase() : parts[i] !== '',
 		);
@@ -97,6 +101,11 @@ function checkValue(type, value, key, problems, fromQuery = false) {
 			const number = fromQuery && typeof value === 'string' && INT_RE.test(value) ? Number(value) : value;
 			if (typeof number !== 'number' || !Number.isInteger(number)) return fail(`must be an int32, not ${JSON.stringify(value)}`);
 			if (number < type.min || number > type.max) fail(`must be between ${type.min} and ${type.max}, not ${number}`);
+			return;
+		}
+		case 'number': {
+			const number = fromQuery && typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+			if (typeof number !== 'number' || !Number.isFinite(number)) fail(`must be a number, not ${JSON.stringify(value)}`);
 			return;
 		}
 		case 'boolean':
@@ -179,6 +188,8 @@ function problemsOf(match, rawQuery, body) {
 		else if (values.length > 1) problems.push({ key: `query.${name}`, message: `is given ${values.length} times; it takes one value` });
 		else checkValue(type, values[0], `query.${name}`, problems, true);
 	}
+	for (const [name, type] of Object.entries(query))
+		if (type.required && !given.has(name)) problems.push({ key: `query.${name}`, message: 'is required' });
 
 	if (!endpoint.body) {
 		if (body.present) problems.push({ key: 'body', message: `${endpoint.method} ${endpoint.path} takes no body` });
@@ -221,7 +232,8 @@ class ContractCheck {
 	 *   undefined when no endpoint has this path (the service answers 404)
 	 */
 	check(method, rawPath, rawQuery, body) {
-		const match = findEndpoint(method, rawPath.replace(/^\/core/i, '') || '/');
+		const service = /^\/chat(\/|$)/i.test(rawPath) ? 'chat' : 'core';
+		const match = findEndpoint(method, rawPath.replace(/^\/(core|chat)/i, '') || '/', service);
 		if (!match) {
 			ledger.unrouted++;
 			return undefined;
@@ -229,8 +241,8 @@ class ContractCheck {
 		this.validated++;
 		ledger.validated++;
 		const problems = problemsOf(match, rawQuery, body);
-		if (!rawPath.startsWith('/core'))
-			problems.unshift({ key: 'path', message: `the service prefix must be written '/core', not '${rawPath.slice(0, 5)}'` });
+		if (!rawPath.startsWith(`/${service}`))
+			problems.unshift({ key: 'path', message: `the service prefix must be written '/${service}', not '${rawPath.slice(0, 5)}'` });
 		if (problems.length) {
 			this.violations.push({ method, path: rawPath, problems });
 			ledger.violations++;

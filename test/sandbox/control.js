@@ -69,6 +69,16 @@ async function handleControl(sb, method, path, text, query) {
 				sb.deliveries.length = 0;
 				return { status: 200, body: { cleared } };
 			}
+			case 'POST /chat/contact-writes':
+				return { status: 200, body: sb.chat.contactWrites(body.phone, body.text, body.channel) };
+			case 'POST /chat/advance':
+				sb.chat.advance();
+				return { status: 200, body: { ok: true } };
+			case 'POST /chat/fail-deliveries':
+				sb.chat.failDeliveriesTo(body.phone, body.reason);
+				return { status: 200, body: { ok: true } };
+			case 'GET /chat/sessions':
+				return { status: 200, body: sb.chat.sessions() };
 			default:
 				return { status: 404, body: { error: `unknown control route ${route}` } };
 		}

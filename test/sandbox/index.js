@@ -19,6 +19,7 @@ const { toPublicContact, ALL_DETAILS } = require('./contactStore');
 const { buildState, seedContacts, demoPhone, COMPANY_ID } = require('./seed');
 const { sampleContent } = require('./eventSamples');
 const { stableId } = require('./ids');
+const { chatControl, chatDemo } = require('./chat/control');
 const { ContractCheck, contractLedger, writeLedger } = require('./contractCheck');
 const { Variations } = require('./variations');
 
@@ -36,6 +37,7 @@ const DEFAULT_API_KEY = 'helena-sandbox-key';
  * @property {boolean} [enforceRateLimits]
  * @property {number} [randomSeed]        PRNG seed of the fault injection, default 1
  * @property {{ windowMs: number, max: number }[]} [rateLimits]  override the vendor windows (tests)
+ * @property {number} [chatStepMs]        ms between the delivery steps of a sent message (0 = only `chat.advance()`), default 150
  * @property {Partial<import('./variations').VariationSettings>} [variations]  forms the service varies (variations.js)
  */
 
@@ -62,6 +64,9 @@ class Sandbox {
 		);
 		this.server = createServer(this);
 		this.url = '';
+		this.chatStepMs = options.chatStepMs ?? 150;
+		this.closed = false;
+		this.chat = chatControl(this);
 		for (const name of [
 			'clearRequests',
 			'setFaults',
@@ -188,6 +193,7 @@ class Sandbox {
 
 	async close() {
 		this.misbehaviour.clear();
+		this.closed = true;
 		writeLedger();
 		await this.deliverer.close();
 		await new Promise((resolve) => {
@@ -217,6 +223,7 @@ const demo = {
 	userId: (name) => stableId('user', name),
 	channelId: (name) => stableId('channel', name),
 	customFieldId: (key) => stableId('custom-field', key),
+	...chatDemo,
 };
 
 module.exports = { startSandbox, Sandbox, DEFAULT_API_KEY, demo };

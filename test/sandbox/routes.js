@@ -6,6 +6,7 @@ const contacts = require('./contacts');
 const customFields = require('./customFields');
 const departments = require('./departments');
 const webhooks = require('./webhooks');
+const { CHAT_ROUTES, CORE_ROUTES_FOR_CHAT } = require('./chat/routes');
 
 /** @type {[string, string, (ctx: import('./server').RouteContext) => unknown][]} */
 const TABLE = [
@@ -35,27 +36,30 @@ const TABLE = [
 	['GET', '/v1/webhook/subscription/:subscriptionId', webhooks.routes.get],
 	['PUT', '/v1/webhook/subscription/:subscriptionId', webhooks.routes.update],
 	['DELETE', '/v1/webhook/subscription/:subscriptionId', webhooks.routes.remove],
+	...CORE_ROUTES_FOR_CHAT,
 ];
 
-const ROUTES = TABLE.map(([method, pattern, handler]) => ({
-	method,
-	segments: pattern
-		.split('/')
-		.slice(1)
-		.map((s) => (s.startsWith(':') ? { param: s.slice(1) } : { literal: s.toLowerCase() })),
-	handler,
-}));
+const compile = (table) =>
+	table.map(([method, pattern, handler]) => ({
+		method,
+		segments: pattern
+			.split('/')
+			.slice(1)
+			.map((s) => (s.startsWith(':') ? { param: s.slice(1) } : { literal: s.toLowerCase() })),
+		handler,
+	}));
+const ROUTES = { core: compile(TABLE), chat: compile(CHAT_ROUTES) };
 
 /**
- * Match a raw (still percent-encoded) path below /core. Literal segments compare
+ * Match a raw (still percent-encoded) path below /core (or /chat, with `service`). Literal segments compare
  * case-insensitively (as ASP.NET routing does); params are percent-decoded.
  * @param {string} method
  * @param {string} rawPath e.g. '/v1/contact/phonenumber/%2B55%7C11999999999'
  * @returns {{ handler: Function, params: Record<string, string> } | { badEncoding: true } | undefined}
  */
-function matchRoute(method, rawPath) {
+function matchRoute(method, rawPath, service = 'core') {
 	const parts = rawPath.replace(/\/+$/, '').split('/').slice(1);
-	for (const route of ROUTES) {
+	for (const route of ROUTES[service]) {
 		if (route.method !== method || route.segments.length !== parts.length) continue;
 		/** @type {Record<string, string>} */
 		const params = {};

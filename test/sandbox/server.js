@@ -9,6 +9,8 @@ const http = require('node:http');
 const { ApiError, errorBody } = require('./errors');
 const { matchRoute } = require('./routes');
 const { handleControl } = require('./control');
+const { storagePut } = require('./chat/catalog');
+const { isSendFamily } = require('./chat/routes');
 
 /**
  * @typedef {object} QueryReader
@@ -37,6 +39,7 @@ const { handleControl } = require('./control');
  * @property {number} status        0 while in flight or when the connection was dropped
  * @property {number} at            Date.now() on arrival
  * @property {number} [admittedAt]   when the rate limiter admitted it (only while limits are enforced)
+ * @property {number} [answeredAt]  Date.now() when the answer was sent (not for a dropped connection)
  * @property {import('./contractCheck').Problem[]} [violations]  where it broke the contract (it was refused)
  */
 
@@ -129,7 +132,10 @@ function createServer(sandbox) {
 	 * @param {http.ServerResponse} res
 	 */
 	const answer = (entry, res, status, body, headers) => {
-		if (entry) entry.status = status;
+		if (entry) {
+			entry.status = status;
+			entry.answeredAt = Date.now();
+		}
 		send(res, status, body, headers);
 	};
 	/** @param {ApiError} error */
@@ -154,6 +160,8 @@ function createServer(sandbox) {
 			const result = await handleControl(sandbox, method, path.slice('/__sandbox'.length) || '/', text, reader);
 			return send(res, result.status, result.body);
 		}
+
+		if (path.startsWith('/__storage/')) return await handleStorage(req, res, method, path, logged, at);
 
 		/** @type {LoggedRequest} */
 		const entry = {
@@ -182,8 +190,8 @@ function createServer(sandbox) {
 		const faults = sandbox.faults.settings;
 		if (faults.redirectTo) return answer(entry, res, 307, undefined, { location: faults.redirectTo + rawUrl });
 
-		const core = /^\/core(\/|$)/i.exec(path);
-		if (!core) return fail(entry, res, 400, 'INVALID_SERVICE', 'Serviço não informado na URL: use o prefixo /core');
+		const core = /^\/(core|chat)(\/|$)/i.exec(path);
+		if (!core) return fail(entry, res, 400, 'INVALID_SERVICE', 'Serviço não informado na URL: use o prefixo /core ou /chat');
 
 		if (faults.latencyMs > 0) await sleep(faults.latencyMs);
 
@@ -227,7 +235,7 @@ function createServer(sandbox) {
 		if (injected === 503)
 			return fail(entry, res, 503, 'SERVICE_UNAVAILABLE', undefined, { injected: true }, retryAfter(faults.retryAfterSeconds));
 
-		const route = matchRoute(method, path.slice(core[0].length - (core[1] === '/' ? 1 : 0)) || '/');
+		const route = matchRoute(method, path.slice(core[0].length - (core[2] === '/' ? 1 : 0)) || '/', core[1].toLowerCase());
 		// ASP.NET answers a path it has no route for with an empty 404; Helena's error body means a missing record
 		if (!route) return answer(entry, res, 404, undefined);
 		if ('badEncoding' in route) return fail(entry, res, 400, 'FORM_ERROR', 'Parâmetro de rota com codificação inválida');
@@ -249,17 +257,45 @@ function createServer(sandbox) {
 			body: hasBody ? body : undefined,
 			notify: (eventType, makeContent) => sandbox.deliverer.notify(eventType, makeContent),
 			variations: sandbox.variations,
+			sandbox,
 		};
 		try {
 			const bent = trick ? sandbox.misbehaviour.after(trick, req, entry.decodedPath, route.handler(ctx)) : { result: route.handler(ctx) };
 			if (bent.dropped) return undefined;
 			return answer(entry, res, 200, bent.result);
 		} catch (err) {
+			if (err instanceof ApiError && err.problem && isSendFamily(path)) return answer(entry, res, err.status, err.problem);
 			if (err instanceof ApiError) return refuse(entry, res, err);
 			return fail(entry, res, 500, 'INTERNAL_SERVER_ERROR', 'Erro interno no servidor', {
 				message: err instanceof Error ? err.message : String(err),
 			});
 		}
+	}
+
+	/**
+	 * The object store behind a file upload's `urlUpload`: raw bytes, no API key (a presigned address).
+	 * Logged like API requests, with the byte count as the body.
+	 */
+	async function handleStorage(req, res, method, path, logged, at) {
+		/** @type {Buffer[]} */
+		const chunks = [];
+		for await (const chunk of req) chunks.push(chunk);
+		const bytes = Buffer.concat(chunks);
+		const entry = {
+			method,
+			path,
+			decodedPath: safeDecode(path),
+			query: logged,
+			headers: { ...req.headers },
+			body: { bytes: bytes.length },
+			status: 0,
+			at,
+		};
+		sandbox.requests.push(entry);
+		const status = method === 'PUT' ? storagePut(sandbox, path.slice('/__storage/'.length), bytes) : 405;
+		entry.status = status;
+		res.writeHead(status, { 'content-length': '0' });
+		res.end();
 	}
 
 	return http.createServer((req, res) => {

@@ -3,6 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { contact } from './contact';
 import { department } from './department';
+import { message } from './message';
+import { session } from './session';
 import { webhook } from './webhook';
 
 /** One operation file: its parameters (already wrapped in display options) and its execute. */
@@ -14,7 +16,7 @@ export interface HelenaOperation {
 export type HelenaResource = Record<string, HelenaOperation>;
 
 /** The handlers of every resource, by operation value; test/editor/operations.test.ts keeps them in step with the dropdowns. */
-export const resources: Record<string, HelenaResource> = { contact, department, webhook };
+export const resources: Record<string, HelenaResource> = { contact, department, message, session, webhook };
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;

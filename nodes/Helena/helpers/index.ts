@@ -4,13 +4,21 @@ export { mapWithConcurrency } from './concurrency';
 export {
 	invalidInput,
 	listEntries,
+	MAX_PATH_VALUE_LENGTH,
+	readBoolean,
+	readDate,
 	readJsonObject,
 	readList,
+	readName,
+	readNumber,
+	readOption,
+	readPathValue,
 	readText,
 	requireHttpUrl,
 	requireLength,
 	requireOneOf,
 	requireUuid,
+	shown,
 	UUID_PATTERN,
 } from './input';
 export { readLocatorId, uuidLocator } from './locator';

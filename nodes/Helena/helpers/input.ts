@@ -1,7 +1,12 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 /* Readers of parameter and item values: each checks one kind of value before any request is sent. */
+
+/** What a reader needs from n8n: the node, to name it in the error (an action, a trigger hook or a webhook call). */
+export interface NodeContext {
+	getNode(): INode;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -10,7 +15,7 @@ export const UUID_PATTERN = '^\\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[
 
 /** A NodeOperationError that names the field and the item, raised before any request is sent. */
 export function invalidInput(
-	context: IExecuteFunctions,
+	context: NodeContext,
 	field: string,
 	problem: string,
 	itemIndex: number,
@@ -23,36 +28,28 @@ export function invalidInput(
 }
 
 /** A UUID, trimmed: an ID pasted with surrounding spaces is the same ID. */
-export function requireUuid(context: IExecuteFunctions, value: unknown, field: string, itemIndex: number): string {
+export function requireUuid(context: NodeContext, value: unknown, field: string, itemIndex: number): string {
 	const text = typeof value === 'string' ? value.trim() : '';
 	if (!UUID.test(text)) {
-		throw invalidInput(
-			context,
-			field,
-			`must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "${String(value ?? '')}"`,
-			itemIndex,
-		);
+		const given = typeof value === 'string' || value === undefined || value === null ? `"${String(value ?? '')}"` : kindOf(value);
+		throw invalidInput(context, field, `must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not ${given}`, itemIndex);
 	}
 	return text;
 }
 
-/** A value the API accepts only from a fixed set. */
+/** A value the API accepts only from a fixed set (see `readOption`). */
 export function requireOneOf<T extends string>(
-	context: IExecuteFunctions,
+	context: NodeContext,
 	value: unknown,
 	allowed: readonly T[],
 	field: string,
 	itemIndex: number,
 ): T {
-	const text = String(value);
-	if (!(allowed as readonly string[]).includes(text)) {
-		throw invalidInput(context, field, `must be one of ${allowed.join(', ')}, not "${text}"`, itemIndex);
-	}
-	return text as T;
+	return readOption(context, value, allowed, field, itemIndex);
 }
 
 export function requireLength(
-	context: IExecuteFunctions,
+	context: NodeContext,
 	value: string,
 	field: string,
 	{ min, max }: { min: number; max: number },
@@ -64,7 +61,7 @@ export function requireLength(
 	return value;
 }
 
-export function requireHttpUrl(context: IExecuteFunctions, value: string, field: string, itemIndex: number): string {
+export function requireHttpUrl(context: NodeContext, value: string, field: string, itemIndex: number): string {
 	let protocol = '';
 	try {
 		protocol = new URL(value).protocol;
@@ -77,12 +74,209 @@ export function requireHttpUrl(context: IExecuteFunctions, value: string, field:
 	return value;
 }
 
-/** Text from a parameter or item value; numbers (a phone from a sheet) become text. */
-export function readText(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number): string | null {
+/** A short rendering of a refused value for an error message. */
+export function shown(value: unknown): string {
+	let text: string;
+	try {
+		text = typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
+	} catch {
+		text = String(value);
+	}
+	return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/** The kind of a value, for "must be text, not an object". */
+function kindOf(value: unknown): string {
+	if (Array.isArray(value)) return 'a list';
+	if (value === null) return 'null';
+	if (typeof value === 'object') return 'an object';
+	if (typeof value === 'boolean') return `the boolean ${String(value)}`;
+	return `${typeof value} ${shown(value)}`;
+}
+
+/**
+ * A number as text, only when its text is unambiguous: `12` is "12", but `1e21` would become
+ * "1e+21" and NaN or Infinity mean nothing, so those are refused.
+ */
+function numberAsText(value: number): string | undefined {
+	const text = String(value);
+	return Number.isFinite(value) && !/e/i.test(text) ? text : undefined;
+}
+
+/** Text from a parameter or item value; numbers (a phone from a sheet) become text; objects, lists and booleans are refused. */
+export function readText(context: NodeContext, value: unknown, label: string, itemIndex: number): string | null {
 	if (value === null || value === undefined) return null;
 	if (typeof value === 'string') return value;
-	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	throw invalidInput(context, label, `must be text, not ${JSON.stringify(value)}`, itemIndex);
+	if (typeof value === 'number') {
+		const text = numberAsText(value);
+		if (text !== undefined) return text;
+		throw invalidInput(context, label, `must be text; the number ${String(value)} has no unambiguous text form`, itemIndex);
+	}
+	throw invalidInput(context, label, `must be text, not ${kindOf(value)}`, itemIndex);
+}
+
+/** Trimmed text that must not be empty (a name of only spaces is no name), within a length. */
+export function readName(context: NodeContext, value: unknown, label: string, itemIndex: number, max: number): string {
+	const text = (readText(context, value, label, itemIndex) ?? '').trim();
+	return requireLength(context, text, label, { min: 1, max }, itemIndex);
+}
+
+/** A boolean: `true`/`false`, or the text "true"/"false" (any case); `fallback` when not set. Anything else is refused. */
+export function readBoolean(context: NodeContext, value: unknown, label: string, itemIndex: number, fallback = false): boolean {
+	if (value === undefined || value === null || value === '') return fallback;
+	if (typeof value === 'boolean') return value;
+	if (typeof value === 'string' && /^\s*(true|false)\s*$/i.test(value)) return value.trim().toLowerCase() === 'true';
+	throw invalidInput(context, label, `must be true or false, not ${kindOf(value)}`, itemIndex);
+}
+
+/**
+ * A number, or text that is one ("12", " 2.5 "); `undefined` when not set. Booleans, objects and other
+ * text are refused, and so are numbers outside `min`..`max` or with a fraction when `whole`.
+ */
+export function readNumber(
+	context: NodeContext,
+	value: unknown,
+	label: string,
+	itemIndex: number,
+	{ min = -Infinity, max = Infinity, whole = false }: { min?: number; max?: number; whole?: boolean } = {},
+): number | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+	if (typeof value !== 'number' && typeof value !== 'string') {
+		throw invalidInput(context, label, `must be a number, not ${kindOf(value)}`, itemIndex);
+	}
+	const wanted = whole ? 'a whole number' : 'a number';
+	const range = min > -Infinity ? ` of at least ${min}` : '';
+	if (!Number.isFinite(number) || (whole && !Number.isInteger(number)) || number < min || number > max) {
+		throw invalidInput(
+			context,
+			label,
+			`must be ${wanted}${range}${max < Infinity ? ` and at most ${max}` : ''}, not ${String(value)}`,
+			itemIndex,
+		);
+	}
+	return number;
+}
+
+/**
+ * One value of a fixed set. A value that differs only in letter case is the same choice; anything
+ * else (another word, an object, a number) is refused with the list of allowed values.
+ */
+export function readOption<T extends string>(
+	context: NodeContext,
+	value: unknown,
+	allowed: readonly T[],
+	label: string,
+	itemIndex: number,
+): T {
+	if (typeof value === 'string') {
+		const text = value.trim();
+		const exact = allowed.find((option) => option === text);
+		if (exact !== undefined) return exact;
+		const sameLetters = allowed.filter((option) => option.toLowerCase() === text.toLowerCase());
+		if (sameLetters.length === 1) return sameLetters[0];
+	}
+	throw invalidInput(context, label, `must be one of ${allowed.join(', ')}, not ${shown(value)}`, itemIndex);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,7})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** Whether year, month and day name a real calendar day (2024-02-30 does not). */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+	const date = new Date(Date.UTC(year, month - 1, day));
+	return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+interface LuxonLike {
+	isValid: boolean;
+	toISO: () => string | null;
+	toISODate: () => string | null;
+}
+
+function isLuxon(value: unknown): value is LuxonLike {
+	return typeof value === 'object' && value !== null && typeof (value as LuxonLike).toISO === 'function' && 'isValid' in value;
+}
+
+/**
+ * A moment or day as ISO 8601 text: an ISO date or date-time (with or without offset), a Luxon
+ * DateTime or a JavaScript Date. `"March 7"`, `"01/02/2024"` (day or month first?) and days that do
+ * not exist (`2024-02-30`) are refused. A day alone becomes its start in UTC (`2024-03-07T00:00:00Z`);
+ * `day: true` returns only the calendar day (YYYY-MM-DD) as written.
+ */
+export function readDate(
+	context: NodeContext,
+	value: unknown,
+	label: string,
+	itemIndex: number,
+	{ day = false }: { day?: boolean } = {},
+): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const refuse = () =>
+		invalidInput(
+			context,
+			label,
+			`is not an ISO 8601 date such as 2024-03-07 or 2024-03-07T14:30:00Z: ${shown(isLuxon(value) ? value.toISO() : value)}`,
+			itemIndex,
+		);
+	if (isLuxon(value)) {
+		if (!value.isValid) throw refuse();
+		return String(day ? value.toISODate() : value.toISO());
+	}
+	if (value instanceof Date) {
+		if (Number.isNaN(value.getTime())) throw refuse();
+		const iso = value.toISOString();
+		return day ? iso.slice(0, 10) : iso;
+	}
+	if (typeof value !== 'string') throw refuse();
+	const text = value.trim();
+	const parts = ISO_DATE.exec(text);
+	if (!parts) throw refuse();
+	const [, year, month, dayOfMonth, hour, minute, second] = parts;
+	if (!isCalendarDay(Number(year), Number(month), Number(dayOfMonth))) throw refuse();
+	if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59 || Number(second ?? 0) > 59)) throw refuse();
+	if (day) return text.slice(0, 10);
+	// Helena takes a date-time: a day alone is its start in UTC, the zone these filters are read in
+	return hour === undefined ? `${text}T00:00:00Z` : text.replace(' ', 'T');
+}
+
+/** The longest value the node puts into a URL path (an ID or a phone number is far shorter). */
+export const MAX_PATH_VALUE_LENGTH = 100;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a value names "this folder" or "the folder above" once a server decodes it (`..`, `%2e%2E`, `.%2e`). */
+function isDotSegment(text: string): boolean {
+	let decoded = text;
+	for (let round = 0; round < 3; round++) {
+		try {
+			const next = decodeURIComponent(decoded);
+			if (next === decoded) break;
+			decoded = next;
+		} catch {
+			break;
+		}
+	}
+	return /^\.{1,2}$/.test(decoded.trim()) || /^\.{1,2}$/.test(text.trim());
+}
+
+/**
+ * A value that goes into a URL path (an ID, a phone number): text or a number, trimmed, not empty, not
+ * a dot segment (`.`, `..` or an encoding of them would change the endpoint), at most
+ * MAX_PATH_VALUE_LENGTH characters, and no lone UTF-16 surrogate (it cannot be URL-encoded).
+ */
+export function readPathValue(context: NodeContext, value: unknown, label: string, itemIndex: number): string {
+	const text = (readText(context, value, label, itemIndex) ?? '').trim();
+	if (!text) throw invalidInput(context, label, 'is empty', itemIndex);
+	if (text.length > MAX_PATH_VALUE_LENGTH) {
+		throw invalidInput(context, label, `must be at most ${MAX_PATH_VALUE_LENGTH} characters long; it has ${text.length}`, itemIndex);
+	}
+	if (LONE_SURROGATE.test(text)) {
+		throw invalidInput(context, label, 'contains a broken character (a lone UTF-16 surrogate), which cannot be sent in a URL', itemIndex);
+	}
+	if (/[\u0000-\u001f\u007f]/.test(text)) throw invalidInput(context, label, 'contains a control character', itemIndex);
+	if (isDotSegment(text))
+		throw invalidInput(context, label, `cannot be ${shown(text)}: it would change the address of the request`, itemIndex);
+	return text;
 }
 
 /**
@@ -94,18 +288,39 @@ export function listEntries(value: unknown): string[] {
 	return entries.map((entry) => String(entry ?? '').trim()).filter(Boolean);
 }
 
-/** A list given as comma-separated text or as an array (from an expression); `uuids` checks every entry. */
-export function readList(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number, { uuids = false } = {}): string[] {
+/**
+ * A list given as comma-separated text or as an array (from an expression). Entries must be text or
+ * numbers (an object would be sent as "[object Object]"); `uuids` checks every entry; `unique` drops
+ * repeats (UUIDs compared without regard to letter case).
+ */
+export function readList(
+	context: NodeContext,
+	value: unknown,
+	label: string,
+	itemIndex: number,
+	{ uuids = false, unique = false } = {},
+): string[] {
 	if (value === null || value === undefined) return [];
 	if (!Array.isArray(value) && typeof value !== 'string') {
-		throw invalidInput(context, label, `must be a list or comma-separated text, not ${JSON.stringify(value)}`, itemIndex);
+		throw invalidInput(context, label, `must be a list or comma-separated text, not ${kindOf(value)}`, itemIndex);
 	}
-	const list = listEntries(value);
-	return uuids ? list.map((id) => requireUuid(context, id, label, itemIndex)) : list;
+	const entries = Array.isArray(value)
+		? value.map((entry, position) => readText(context, entry, `${label} entry ${position + 1}`, itemIndex))
+		: value.split(',');
+	const list = entries.map((entry) => (entry ?? '').trim()).filter(Boolean);
+	const checked = uuids ? list.map((id) => requireUuid(context, id, label, itemIndex)) : list;
+	if (!unique) return checked;
+	const seen = new Set<string>();
+	return checked.filter((entry) => {
+		const key = uuids ? entry.toLowerCase() : entry;
+		if (seen.has(key)) return false;
+		seen.add(key);
+		return true;
+	});
 }
 
 /** A JSON object given as text or as an object (from an expression). */
-export function readJsonObject(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number): IDataObject {
+export function readJsonObject(context: NodeContext, value: unknown, label: string, itemIndex: number): IDataObject {
 	let parsed = value;
 	if (typeof value === 'string') {
 		if (!value.trim()) return {};

@@ -15,6 +15,13 @@ export const HELENA_RATE_WINDOWS: Window[] = [
 	{ limit: 1_000, ms: 300_000 },
 ];
 
+/**
+ * Each endpoint of the chat service's send family (`/chat/v1/send/...`) has its own limit of 1,000
+ * requests per 2 min. The node keeps one budget for the whole family (never kinder than the
+ * per-endpoint reading) on top of the account budget, with a margin like the core one.
+ */
+export const SEND_RATE_WINDOWS: Window[] = [{ limit: 950, ms: 120_000 }];
+
 export interface Clock {
 	now(): number;
 	sleep(ms: number): Promise<void>;
@@ -76,12 +83,13 @@ export class RequestBudget {
 
 const budgets = new Map<string, RequestBudget>();
 
-/** One budget per credential in this process. */
-export function budgetFor(credentialKey: string): RequestBudget {
-	let budget = budgets.get(credentialKey);
+/** One budget per credential (and per rate-limit family) in this process. */
+export function budgetFor(credentialKey: string, family: 'account' | 'send' = 'account'): RequestBudget {
+	const key = `${family}:${credentialKey}`;
+	let budget = budgets.get(key);
 	if (!budget) {
-		budget = new RequestBudget();
-		budgets.set(credentialKey, budget);
+		budget = new RequestBudget(family === 'send' ? SEND_RATE_WINDOWS : HELENA_RATE_WINDOWS);
+		budgets.set(key, budget);
 	}
 	return budget;
 }

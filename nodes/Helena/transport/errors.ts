@@ -9,6 +9,8 @@ export interface HelenaErrorBody {
 	text?: string;
 	shortValue?: string;
 	httpStatusCode?: string | number;
+	/** The body is an RFC 7807 ProblemDetails (the send family's 4xx), whose 404 means a missing record. */
+	problem?: boolean;
 	/** The `errors` of an ASP.NET validation answer, e.g. `$.operation: The JSON value could not be converted…`. */
 	validationErrors?: string;
 }
@@ -67,10 +69,12 @@ export function readErrorBody(body: unknown): HelenaErrorBody {
 	const asString = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 	return {
 		key: asString(record.key),
-		text: asString(record.text) ?? asString(record.title) ?? asString(record.message),
+		// ProblemDetails (the send family) explains in `detail`; `title` is only the status's name
+		text: asString(record.text) ?? asString(record.detail) ?? asString(record.title) ?? asString(record.message),
 		shortValue: asString(id?.shortValue),
 		httpStatusCode: typeof record.httpStatusCode === 'number' ? record.httpStatusCode : asString(record.httpStatusCode),
 		validationErrors: readValidationErrors(record.errors),
+		...(typeof record.status === 'number' && asString(record.title) ? { problem: true } : {}),
 	};
 }
 
@@ -80,7 +84,8 @@ export function readErrorBody(body: unknown): HelenaErrorBody {
  * body. A 404 without that body is a path the service does not have.
  */
 export function isNotFound(status: number, error: HelenaErrorBody): boolean {
-	if (status === 404) return Boolean(error.key);
+	// a ProblemDetails 404 (the send family) names a missing record too
+	if (status === 404) return Boolean(error.key) || Boolean(error.problem);
 	if (status >= 300 && status < 400) return false;
 	if (statusCodeOf(error.httpStatusCode) === 404) return true;
 	return /n[aã]o encontrad|not found/i.test(error.text ?? '');
@@ -165,7 +170,7 @@ function messageFor(failure: FailureContext, error: HelenaErrorBody): { message:
 	}
 	if (status === 404) {
 		return {
-			message: `Helena has no endpoint at ${failure.method} /core${failure.path} (404)`,
+			message: `Helena has no endpoint at ${failure.method} ${failure.path} (404)`,
 			hint: 'Check the Base URL in the "Helena API" credential: it should be the API host, such as https://api.wts.chat.',
 		};
 	}
@@ -196,7 +201,9 @@ function redactedErrorBody(body: unknown, apiKey: unknown): HelenaErrorBody {
 export function helenaApiError(node: INode, failure: FailureContext, body: unknown, apiKey: unknown): NodeApiError {
 	const error = redactedErrorBody(body, apiKey);
 	const { message, hint } = messageFor(failure, error);
-	const description = [helenaSays(error), hint, waitCapNote(failure)].filter(Boolean).join(' ');
+	// the path as sent (values URL-encoded), so a user can see which endpoint answered
+	const sent = `Request: ${failure.method} ${failure.path}.`;
+	const description = [helenaSays(error), hint, waitCapNote(failure), sent].filter(Boolean).join(' ');
 	const details: JsonObject = {
 		httpCode: String(failure.status),
 		...(error.key ? { key: error.key } : {}),
@@ -206,7 +213,7 @@ export function helenaApiError(node: INode, failure: FailureContext, body: unkno
 	};
 	const apiError = new NodeApiError(node, details, {
 		message,
-		description: description || undefined,
+		description,
 		httpCode: String(failure.status),
 		itemIndex: failure.itemIndex,
 	});

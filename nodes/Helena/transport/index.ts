@@ -1,5 +1,6 @@
 // The only door into transport/: everything outside it imports from here.
 export { apiPath } from './url';
+export type { HelenaService } from './url';
 export { helenaRequest } from './request';
 export { isNotFoundError } from './errors';
 export type { NotFoundMessage } from './errors';
@@ -7,14 +8,20 @@ export { fetchAllPages, PAGE_SIZE } from './pagination';
 export type { PageEnvelope, PagingOptions } from './pagination';
 export { chunk } from './batching';
 export { RequestBudget } from './budget';
+export { uploadFile } from './files';
+export type { FileToUpload, HelenaFileType } from './files';
 export {
 	contactFilterPage,
 	createSubscription,
 	deleteSubscription,
+	listAgents,
+	listChannels,
 	listContactCustomFields,
 	listDepartments,
 	listSubscriptions,
+	listTags,
 	listWebhookEvents,
+	templatePage,
 	updateSubscription,
 } from './endpoints';
 export { withoutDeliveryToken } from './redact';

@@ -18,13 +18,16 @@ import { budgetFor } from './budget';
 import { helenaApiError, isFormError, isNotFound, isNotFoundError, readErrorBody } from './errors';
 import type { NotFoundMessage } from './errors';
 import { redactText, withoutApiKey } from './redact';
-import { coreUrl } from './url';
+import { serviceUrl } from './url';
+import type { HelenaService } from './url';
 
 export type HelenaContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
 export interface HelenaRequest {
 	method: IHttpRequestMethods;
-	/** Path after `/core`, e.g. `/v1/contact`; build it with `apiPath` so parameters are encoded. */
+	/** The service the path belongs to; `core` when omitted. */
+	service?: HelenaService;
+	/** Path after `/core` (or `/chat`), e.g. `/v1/contact`; build it with `apiPath` so parameters are encoded. */
 	path: string;
 	qs?: IDataObject;
 	body?: IDataObject | IDataObject[];
@@ -64,10 +67,23 @@ export async function credentialKey(context: HelenaContext): Promise<string> {
 	return `${context.getNode().credentials?.helenaApi?.id ?? ''} ${String(credentials.baseUrl ?? '')}`;
 }
 
-/** One budget per credential in this process (per URL when the credential has no id); none when pacing is off. */
-function budgetOf(context: HelenaContext, credentials: ICredentialDataDecryptedObject, baseUrl: string) {
-	if (credentials.requestPacing === 'off') return undefined;
-	return budgetFor(context.getNode().credentials?.helenaApi?.id ?? baseUrl);
+/** The chat service's send family has its own rate limit besides the account's. */
+const SEND_FAMILY = /^\/v1\/send\//i;
+
+/**
+ * The budgets a request waits for: one per credential in this process (per URL when the credential
+ * has no id), plus the send family's for `/chat/v1/send/...`; none when pacing is off.
+ */
+function budgetsOf(
+	context: HelenaContext,
+	credentials: ICredentialDataDecryptedObject,
+	baseUrl: string,
+	request: HelenaRequest,
+): RequestBudget[] {
+	if (credentials.requestPacing === 'off') return [];
+	const key = context.getNode().credentials?.helenaApi?.id ?? baseUrl;
+	const account = budgetFor(key);
+	return request.service === 'chat' && SEND_FAMILY.test(request.path) ? [budgetFor(key, 'send'), account] : [account];
 }
 
 /** Exponential back-off with full jitter: spreads retries of parallel callers apart. */
@@ -182,7 +198,7 @@ async function send({ context, request, url, timeoutMs }: Attempt, credentials: 
 /** The endpoint as the user can find it in Helena's reference: method and path, IDs and phones elided. */
 function endpointOf(request: HelenaRequest): string {
 	const segments = request.path.split('/').map((segment) => (/^([a-z-]*|v\d+)$/i.test(segment) ? segment : '{id}'));
-	return `${request.method} /core${segments.join('/')}`;
+	return `${request.method} /${request.service ?? 'core'}${segments.join('/')}`;
 }
 
 /** No answer in time: a read was retried already; a create is never repeated, since Helena may have applied it. */
@@ -267,7 +283,7 @@ function classify(attempt: Attempt, sent: Sent): Outcome {
 			context.getNode(),
 			{
 				method: request.method,
-				path: request.path,
+				path: `/${request.service ?? 'core'}${request.path}`,
 				status,
 				attempts: attempt.attempt,
 				itemIndex: request.itemIndex,
@@ -304,8 +320,8 @@ function classify(attempt: Attempt, sent: Sent): Outcome {
 type FailureFields = Parameters<typeof helenaApiError>[1];
 
 /** Waits before the next attempt; after a 429 every request of this credential waits too. */
-async function waitToRetry({ retryAfterMs: waitMs, holdBudget }: { retryAfterMs: number; holdBudget: boolean }, budget?: RequestBudget) {
-	if (holdBudget) budget?.holdFor(waitMs);
+async function waitToRetry({ retryAfterMs: waitMs, holdBudget }: { retryAfterMs: number; holdBudget: boolean }, budgets: RequestBudget[]) {
+	if (holdBudget) for (const budget of budgets) budget.holdFor(waitMs);
 	await sleep(waitMs);
 }
 
@@ -324,8 +340,9 @@ function waitCapError(outcome: { askedMs?: number; lastError: (extra?: Partial<F
  */
 export async function helenaRequest<T = unknown>(this: HelenaContext, request: HelenaRequest): Promise<T> {
 	const credentials = await credentialsFor(this);
-	const baseUrl = coreUrl(this.getNode(), credentials.baseUrl, request.itemIndex, credentials.apiKey);
-	const budget = budgetOf(this, credentials, baseUrl);
+	const coreBase = serviceUrl(this.getNode(), credentials.baseUrl, 'core', request.itemIndex, credentials.apiKey);
+	const baseUrl = serviceUrl(this.getNode(), credentials.baseUrl, request.service ?? 'core');
+	const budgets = budgetsOf(this, credentials, coreBase, request);
 	const repeatable = request.repeatable ?? request.method !== 'POST';
 	const timeoutMs = timeoutMsOf(credentials);
 	let waitedMs = 0;
@@ -342,7 +359,7 @@ export async function helenaRequest<T = unknown>(this: HelenaContext, request: H
 			apiKey: credentials.apiKey,
 			timeoutMs,
 		};
-		await budget?.take();
+		for (const budget of budgets) await budget.take();
 		const sent = await send(current, credentials);
 		const outcome = classify(current, sent);
 		if ('done' in outcome) return outcome.body as T;
@@ -354,6 +371,6 @@ export async function helenaRequest<T = unknown>(this: HelenaContext, request: H
 		if (waitedMs + outcome.retryAfterMs > MAX_TOTAL_WAIT_MS) throw waitCapError(outcome);
 		answerLost ||= !('response' in sent) || sent.response.statusCode >= 500;
 		waitedMs += outcome.retryAfterMs;
-		await waitToRetry(outcome, budget);
+		await waitToRetry(outcome, budgets);
 	}
 }

@@ -1,8 +1,11 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/** What users paste after the host: the API prefix, a version, or both (`/core/v1`, `/v2`, `/core`). */
-const PASTED_API_PREFIX = /(?:\/core)?(?:\/v\d+)?\/*$/i;
+/** Helena's services: contacts, teams, users, files and webhooks live in core; messaging in chat. */
+export type HelenaService = 'core' | 'chat';
+
+/** What users paste after the host: a service, a version, or both (`/core/v1`, `/chat`, `/v2`, `/core`). */
+const PASTED_API_PREFIX = /(?:\/(?:core|chat))?(?:\/v\d+)?\/*$/i;
 
 /** The Base URL as typed, safe to show: no user-info, query or fragment (they may hold secrets), never the key. */
 function shown(text: string, apiKey: unknown): string {
@@ -12,7 +15,7 @@ function shown(text: string, apiKey: unknown): string {
 }
 
 /**
- * `{origin}{path}/core` from the credential's Base URL, or why it is not usable. Parsed once as a URL:
+ * `{origin}{path}` from the credential's Base URL (the services are added to it), or why it is not usable. Parsed once as a URL:
  * a query, fragment or user-info would move the path or the credentials elsewhere, so they are refused.
  */
 export function parseBaseUrl(baseUrl: unknown, apiKey?: unknown): { url: string } | { problem: string } {
@@ -30,13 +33,13 @@ export function parseBaseUrl(baseUrl: unknown, apiKey?: unknown): { url: string 
 	if (url.search || text.includes('?')) return { problem: `must not contain a query ("?…"): ${shown(text, apiKey)}` };
 	if (url.hash || text.includes('#')) return { problem: `must not contain a fragment ("#…"): ${shown(text, apiKey)}` };
 	const path = url.pathname.replace(/\/+$/, '').replace(PASTED_API_PREFIX, '');
-	return { url: `${url.origin}${path}/core` };
+	return { url: `${url.origin}${path}` };
 }
 
-/** `{baseUrl}/core`, or a credential error before any request. */
-export function coreUrl(node: INode, baseUrl: unknown, itemIndex?: number, apiKey?: unknown): string {
+/** `{baseUrl}/{service}`, or a credential error before any request. */
+export function serviceUrl(node: INode, baseUrl: unknown, service: HelenaService, itemIndex?: number, apiKey?: unknown): string {
 	const parsed = parseBaseUrl(baseUrl, apiKey);
-	if ('url' in parsed) return parsed.url;
+	if ('url' in parsed) return `${parsed.url}/${service}`;
 	const item = itemIndex === undefined ? '' : ` (item ${itemIndex})`;
 	throw new NodeOperationError(node, `Base URL in the Helena API credential ${parsed.problem}${item}`, {
 		description: 'Open the credential and enter an address such as https://api.wts.chat',

@@ -2,6 +2,7 @@
 // examples/ as users import them, with the sandbox credential in place of "Helena API".
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 
@@ -9,6 +10,9 @@ import { loadExample, nodeNamed } from '../../../scripts/lib/examples.mjs';
 import { outputOf } from '../../../scripts/lib/n8n.mjs';
 import { API_KEY, e2e } from '../context.mjs';
 import { CREDENTIAL_ID } from '../../../scripts/lib/workflows.mjs';
+
+const require = createRequire(import.meta.url);
+const { demo } = require('../../sandbox/index.js');
 
 export const sandboxCredentials = { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' } };
 
@@ -83,5 +87,71 @@ describe(`the example workflows run by n8n execute, in n8n ${e2e.version}`, () =
 			].join(','),
 		);
 		assert.equal(outputOf(result.runData, 'Contacts updated since yesterday').length, recent.length);
+	});
+
+	test('send-invoice-template-to-leads: a PDF made in n8n per lead, uploaded to Helena, sent as the header of a template with parameters by name', async () => {
+		const workflow = loadExample('send-invoice-template-to-leads.json', { credentials: sandboxCredentials });
+		e2e.sandbox.clearRequests();
+		const filesBefore = e2e.sandbox.chat.files().length;
+
+		const result = await e2e.executeWorkflow(workflow);
+
+		assert.equal(result.ok, true, result.raw.stdout.slice(-3000) + result.raw.stderr.slice(-3000));
+		const requests = e2e.sandbox.requests.map(
+			(request) => `${request.method} ${request.decodedPath.replace(/__storage\/.*/, '__storage/<temp>')}`,
+		);
+		const perLead = ['GET /core/v2/file', 'PUT /__storage/<temp>', 'POST /core/v2/file', 'POST /chat/v1/send/template'];
+		assert.deepEqual(requests, ['GET /chat/v1/channel', 'GET /chat/v1/template', ...perLead, ...perLead]);
+		const storage = e2e.sandbox.requests.filter((request) => request.method === 'PUT');
+		assert.ok(
+			storage.every((request) => request.headers.authorization === undefined),
+			'the API key went to the storage address',
+		);
+
+		const files = e2e.sandbox.chat.files().slice(filesBefore);
+		assert.deepEqual(
+			files.map((file) => [file.name, file.mimeType]),
+			[
+				['INV-0042.pdf', 'application/pdf'],
+				['INV-0043.pdf', 'application/pdf'],
+			],
+		);
+		for (const file of files) {
+			const text = file.bytes.toString('latin1');
+			assert.match(text, /^%PDF-1\.4\n/);
+			assert.match(text, /%%EOF\n$/);
+		}
+		assert.match(files[0].bytes.toString('latin1'), /\(Customer: Bruna Castro\)/);
+
+		const sends = e2e.sandbox.requests.filter((request) => request.decodedPath === '/chat/v1/send/template');
+		assert.deepEqual(
+			sends.map((request) => request.body),
+			[
+				{
+					from: '5511940000001',
+					to: '+55 21 97654-0101',
+					templateId: demo.templateId('fatura'),
+					parameters: { nome: 'Bruna Castro', valor: 'R$ 149.90' },
+					fileIdOrUrl: files[0].id,
+					senderId: 'INV-0042',
+				},
+				{
+					from: '5511940000001',
+					to: '+55 31 97654-0102',
+					templateId: demo.templateId('fatura'),
+					parameters: { nome: 'Otavio Reis', valor: 'R$ 89.00' },
+					fileIdOrUrl: files[1].id,
+					senderId: 'INV-0043',
+				},
+			],
+		);
+		const sent = outputOf(result.runData, 'Send invoice template');
+		assert.deepEqual(
+			sent.map((item) => [item.status, item.senderId]),
+			[
+				['QUEUED', 'INV-0042'],
+				['QUEUED', 'INV-0043'],
+			],
+		);
 	});
 });

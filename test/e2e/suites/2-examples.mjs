@@ -52,7 +52,7 @@ describe(`the example workflows in a running n8n ${e2e.version}`, () => {
 		assert.ok(tool.properties.some((property) => property.name === 'toolDescription'));
 	});
 
-	test('tag-new-conversations: a SESSION_NEW delivery gets the contact and adds the tag "Conversation started"', async () => {
+	test('tag-new-conversations: a contact writes, Helena delivers SESSION_NEW; the workflow tags the contact and sends a welcome into the conversation', async () => {
 		const pedro = demo.contactId(4);
 		assert.deepEqual(tagNamesOf(e2e.sandbox.state.contacts.get(pedro)), []);
 		e2e.sandbox.clearRequests();
@@ -61,12 +61,11 @@ describe(`the example workflows in a running n8n ${e2e.version}`, () => {
 		const [subscription] = [...e2e.sandbox.state.subscriptions.values()];
 		assert.deepEqual(subscription.events, ['SESSION_NEW']);
 
-		const [delivery] = await e2e.sandbox.deliver('SESSION_NEW', {
-			id: 'c9a0f1e2-0000-4000-8000-000000000001',
-			contactId: pedro,
-			status: 'STARTED',
-		});
+		const session = e2e.sandbox.chat.contactWrites(demo.contactPhone(4), 'Oi, vocês entregam no sábado?');
+		await e2e.sandbox.waitForDeliveries();
+		const [delivery] = e2e.sandbox.deliveries.filter((entry) => entry.eventType === 'SESSION_NEW');
 		assert.equal(delivery.status, 200);
+		assert.equal(delivery.body.content.id, session.id);
 		const [execution] = await finishedExecutions(tagExample.id, 1);
 
 		assert.equal(execution.status, 'success');
@@ -79,6 +78,16 @@ describe(`the example workflows in a running n8n ${e2e.version}`, () => {
 		assert.deepEqual(tagNamesOf(e2e.sandbox.state.contacts.get(pedro)), ['Conversation started']);
 		const [tagged] = outputOf(execution.data.resultData.runData, 'Tag contact');
 		assert.equal(tagged.id, pedro);
+		const sends = e2e.sandbox.requests.filter((request) => request.decodedPath === '/chat/v1/send/text');
+		assert.equal(sends.length, 1);
+		const pedroName = e2e.sandbox.state.contacts.get(pedro).name;
+		assert.deepEqual(sends[0].body, {
+			sessionId: session.id,
+			text: `Hi ${pedroName}, thanks for your message! An agent will be with you shortly.`,
+		});
+		const [welcome] = outputOf(execution.data.resultData.runData, 'Send welcome');
+		assert.equal(welcome.sessionId, session.id);
+		assert.equal(e2e.sandbox.chat.message(welcome.id).direction, 'TO_HUB');
 
 		await e2e.n8n.api('POST', `/workflows/${tagExample.id}/deactivate`);
 		assert.equal(await e2e.subscriptionCount(0), 0);

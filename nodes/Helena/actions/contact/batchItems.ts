@@ -1,23 +1,25 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { invalidInput, readJsonObject, readList, readText } from '../../helpers';
+import { invalidInput } from '../../helpers';
+import { readContactFields } from './contactBody';
 
-type Kind = 'text' | 'names' | 'ids' | 'object';
-
-/** The keys of a batch item (POST /v1/contact fields without options) and how each is read. */
-const WRITABLE: Record<string, Kind> = {
-	name: 'text',
-	phoneNumber: 'text',
-	email: 'text',
-	instagram: 'text',
-	annotation: 'text',
-	tagIds: 'ids',
-	tagNames: 'names',
-	portfolioIds: 'ids',
-	portfolioNames: 'names',
-	sequenceIds: 'ids',
-	customFields: 'object',
-	metadata: 'object',
+/**
+ * The keys of a batch item (POST /v1/contact fields without options) and the contact body value
+ * each one is read as, so that a batch item is checked by the same validator as Create and Update.
+ */
+const WRITABLE: Record<string, string> = {
+	name: 'name',
+	phoneNumber: 'phoneNumber',
+	email: 'email',
+	instagram: 'instagram',
+	annotation: 'annotation',
+	tagIds: 'tagIds',
+	tagNames: 'tagNames',
+	portfolioIds: 'portfolioIds',
+	portfolioNames: 'portfolioNames',
+	sequenceIds: 'sequenceIds',
+	customFields: 'customFieldsJson',
+	metadata: 'metadataJson',
 };
 
 /**
@@ -40,14 +42,24 @@ export const READ_ONLY_KEYS = [
 	'utm',
 ];
 
-const canonical = new Map([...Object.keys(WRITABLE), ...READ_ONLY_KEYS].map((key) => [key.toLowerCase(), key]));
+/** Every accepted spelling (as written, and lower case) to the API's name of the key. */
+const canonical = new Map(
+	[...Object.keys(WRITABLE), ...READ_ONLY_KEYS].flatMap((key) => [
+		[key, key],
+		[key.toLowerCase(), key],
+	]),
+);
 
 /**
  * One input item's JSON as a batch contact. Keys match the API's names (case does not matter);
  * empty values are skipped (a blank spreadsheet cell must not clear a field), null is sent as is.
+ * Its keys and each value are read once: it may be a Code node's sandbox proxy, where every read
+ * crosses the sandbox.
  */
-export function readBatchItem(context: IExecuteFunctions, json: IDataObject, itemIndex: number): IDataObject {
-	const unknown = Object.keys(json).filter((key) => !canonical.has(key.toLowerCase()));
+export async function readBatchItem(context: IExecuteFunctions, json: IDataObject, itemIndex: number): Promise<IDataObject> {
+	const rawKeys = Object.keys(json);
+	const keys = rawKeys.map((rawKey) => canonical.get(rawKey) ?? canonical.get(rawKey.toLowerCase()));
+	const unknown = rawKeys.filter((_, position) => keys[position] === undefined);
 	if (unknown.length) {
 		throw invalidInput(
 			context,
@@ -57,23 +69,22 @@ export function readBatchItem(context: IExecuteFunctions, json: IDataObject, ite
 			`Use ${Object.keys(WRITABLE).join(', ')} (read-only contact keys such as id and createdAt are ignored), or switch Contact Data to "Define Below" and map the fields there.`,
 		);
 	}
-	const body: IDataObject = {};
-	for (const [rawKey, value] of Object.entries(json)) {
-		const key = canonical.get(rawKey.toLowerCase()) as string;
-		const kind = WRITABLE[key];
-		if (!kind || value === undefined || value === '') continue;
-		const label = `Input item key "${rawKey}"`;
-		if (value === null) {
-			body[key] = null;
-		} else if (kind === 'text') {
-			body[key] = readText(context, value, label, itemIndex);
-		} else if (kind === 'object') {
-			body[key] = readJsonObject(context, value, label, itemIndex);
-		} else {
-			const list = readList(context, value, label, itemIndex, { uuids: kind === 'ids' });
-			if (list.length) body[key] = list;
-		}
+	const values: IDataObject = {};
+	const nulls: IDataObject = {};
+	const rawKeyOf: Record<string, string> = {};
+	for (let position = 0; position < rawKeys.length; position++) {
+		const key = keys[position] as string;
+		const valueKey = WRITABLE[key];
+		if (!valueKey) continue;
+		const rawKey = rawKeys[position];
+		const value = json[rawKey];
+		if (value === undefined || value === '') continue;
+		if (value === null) nulls[key] = null;
+		else values[valueKey] = value;
+		rawKeyOf[valueKey] = rawKey;
 	}
+	const labelOf = (valueKey: string) => `Input item key "${rawKeyOf[valueKey] ?? valueKey}"`;
+	const body: IDataObject = { ...(await readContactFields(context, values, itemIndex, 'create', labelOf)), ...nulls };
 	if (!body.name && !body.phoneNumber && !body.email && !body.instagram) {
 		throw invalidInput(
 			context,

@@ -1,6 +1,17 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { invalidInput, readJsonObject, readList, readText, readUpdateFields, requireHttpUrl, requireOneOf } from '../../helpers';
+import {
+	invalidInput,
+	readBoolean,
+	readJsonObject,
+	readList,
+	readOption,
+	readText,
+	readUpdateFields,
+	requireHttpUrl,
+	requireOneOf,
+	shown,
+} from '../../helpers';
 import { typedCustomFields } from './customFields';
 import type { UpdateFieldName } from './fields';
 import { UPDATE_FIELD_NAMES, UTM_KEYS } from './fields';
@@ -26,6 +37,7 @@ const FIELD_LABELS: Record<string, string> = {
 	customFieldsUi: 'Custom Fields',
 	customFieldsJson: 'Custom Fields (JSON)',
 	metadataUi: 'Metadata',
+	metadataJson: 'Metadata',
 	status: 'Status',
 	pictureUrl: 'Picture URL',
 	utm: 'UTM',
@@ -36,21 +48,24 @@ const ID_LIST_KEYS = ['tagIds', 'portfolioIds', 'sequenceIds'];
 const NAME_LIST_KEYS = ['tagNames', 'portfolioNames'];
 const MAX_TEXT_LENGTH = 255;
 const STATUSES = ['ACTIVE', 'ARCHIVED', 'BLOCKED'];
+/** What a phone number is written with: digits and the separators people type (+55|11 9999-9999). */
+const PHONE = /^[+\d\s|().-]*\d[+\d\s|().-]*$/;
 
-/** The (key, value) rows of a fixedCollection such as Custom Fields or Metadata. */
-function readPairs(
-	context: IExecuteFunctions,
-	collection: unknown,
-	group: string,
-	label: string,
-	itemIndex: number,
-): Array<{ key: string; value: IDataObject[string] }> {
+/** The label of a value in errors: the field's name in the node, or how the caller calls it (an input item key). */
+export type LabelOf = (key: string) => string;
+const fieldLabel: LabelOf = (key) => FIELD_LABELS[key] ?? key;
+
+/** The (key, value) rows of a fixedCollection such as Custom Fields or Metadata; a key given twice is refused. */
+function readPairs(context: IExecuteFunctions, collection: unknown, group: string, label: string, itemIndex: number): IDataObject {
 	const rows = ((collection as IDataObject | undefined)?.[group] as IDataObject[] | undefined) ?? [];
-	return rows.map((row) => {
-		const key = String(row.key ?? '').trim();
+	const pairs: IDataObject = {};
+	for (const row of rows) {
+		const key = (readText(context, row.key, `${label} key`, itemIndex) ?? '').trim();
 		if (!key) throw invalidInput(context, label, 'has an entry without a key', itemIndex);
-		return { key, value: row.value };
-	});
+		if (key in pairs) throw invalidInput(context, label, `has the key "${key}" twice; Helena would keep only one of the values`, itemIndex);
+		pairs[key] = row.value;
+	}
+	return pairs;
 }
 
 async function readCustomFields(
@@ -58,26 +73,37 @@ async function readCustomFields(
 	values: IDataObject,
 	itemIndex: number,
 	mode: BodyMode,
+	labelOf: LabelOf,
 ): Promise<IDataObject | undefined> {
 	const hasPicked = values.customFieldsUi !== undefined;
 	const hasJson = values.customFieldsJson !== undefined;
 	if (!hasPicked && !hasJson) return undefined;
-	const pairs = readPairs(context, values.customFieldsUi, 'field', 'Custom Fields', itemIndex);
-	const picked =
-		mode === 'filter'
-			? Object.fromEntries(pairs.map(({ key, value }) => [key, value]))
-			: await typedCustomFields(context, pairs, itemIndex);
-	const json = hasJson ? readJsonObject(context, values.customFieldsJson, 'Custom Fields (JSON)', itemIndex) : {};
-	return { ...picked, ...json };
+	const picked = readPairs(context, values.customFieldsUi, 'field', labelOf('customFieldsUi'), itemIndex);
+	const json = hasJson ? readJsonObject(context, values.customFieldsJson, labelOf('customFieldsJson'), itemIndex) : {};
+	if (mode === 'filter') return { ...picked, ...json };
+	return {
+		...(await typedCustomFields(context, picked, itemIndex, labelOf('customFieldsUi'))),
+		...(await typedCustomFields(context, json, itemIndex, labelOf('customFieldsJson'))),
+	};
 }
 
-function readMetadata(context: IExecuteFunctions, values: IDataObject, itemIndex: number, mode: BodyMode): IDataObject | undefined {
-	if (values.metadataUi === undefined) return undefined;
-	const pairs = readPairs(context, values.metadataUi, 'entry', 'Metadata', itemIndex);
+function readMetadata(
+	context: IExecuteFunctions,
+	values: IDataObject,
+	itemIndex: number,
+	mode: BodyMode,
+	labelOf: LabelOf,
+): IDataObject | undefined {
+	if (values.metadataUi === undefined && values.metadataJson === undefined) return undefined;
+	const given = {
+		...readPairs(context, values.metadataUi, 'entry', labelOf('metadataUi'), itemIndex),
+		...(values.metadataJson === undefined ? {} : readJsonObject(context, values.metadataJson, labelOf('metadataJson'), itemIndex)),
+	};
 	return Object.fromEntries(
-		pairs.map(({ key, value }) => {
+		Object.entries(given).map(([key, value]) => {
 			// filter values are typed as strings; in a write an empty value removes the key
-			if (mode === 'filter') return [key, value === null || value === undefined ? '' : String(value)];
+			if (mode === 'filter')
+				return [key, value === null || value === undefined ? '' : readText(context, value, `${labelOf('metadataUi')} "${key}"`, itemIndex)];
 			return [key, value === '' || value === undefined ? null : value];
 		}),
 	);
@@ -96,15 +122,31 @@ function readUtm(context: IExecuteFunctions, values: IDataObject, itemIndex: num
 	return utm;
 }
 
+/** A text field of a contact: text or an unambiguous number, at most 255 characters (the annotation is free). */
+function readContactText(context: IExecuteFunctions, key: string, value: unknown, label: string, itemIndex: number, mode: BodyMode) {
+	const text = readText(context, value, label, itemIndex) ?? '';
+	if (text.trim() === '') return '';
+	if (key !== 'annotation' && text.length > MAX_TEXT_LENGTH) {
+		throw invalidInput(context, label, `must be at most ${MAX_TEXT_LENGTH} characters long; it has ${text.length}`, itemIndex);
+	}
+	if (key === 'phoneNumber' && mode !== 'filter' && !PHONE.test(text)) {
+		throw invalidInput(context, label, `must be a phone number such as +55|11999999999, not ${shown(text)}`, itemIndex);
+	}
+	return text;
+}
+
 /**
- * The contact fields of a request body from the parameters the user set (a collection such as
- * Additional Fields, Update Fields or Filters). Only fields that were set appear in the result.
+ * The one validator of a contact body, used by Create, Update, Search and both modes of Create or
+ * Update Many: the contact fields of a request body from the values the user set (a collection such
+ * as Additional Fields, Update Fields or Filters, or an input item read by `readBatchItem`). Only
+ * fields that were set appear in the result; every value is checked before any request.
  */
 export async function readContactFields(
 	context: IExecuteFunctions,
 	values: IDataObject,
 	itemIndex: number,
 	mode: BodyMode,
+	labelOf: LabelOf = fieldLabel,
 ): Promise<IDataObject> {
 	const body: IDataObject = {};
 	const keep = (value: unknown[] | IDataObject) =>
@@ -112,35 +154,22 @@ export async function readContactFields(
 
 	for (const key of TEXT_KEYS) {
 		if (values[key] === undefined) continue;
-		const text = readText(context, values[key], FIELD_LABELS[key], itemIndex) ?? '';
-		if (text.trim() === '') {
-			if (mode === 'update') body[key] = null;
-			continue;
-		}
-		if (key !== 'annotation' && text.length > MAX_TEXT_LENGTH) {
-			throw invalidInput(
-				context,
-				FIELD_LABELS[key],
-				`must be at most ${MAX_TEXT_LENGTH} characters long; it has ${text.length}`,
-				itemIndex,
-			);
-		}
-		body[key] = text;
+		const text = readContactText(context, key, values[key], labelOf(key), itemIndex, mode);
+		if (text) body[key] = text;
+		else if (mode === 'update') body[key] = null;
 	}
 	for (const key of [...NAME_LIST_KEYS, ...ID_LIST_KEYS]) {
 		if (values[key] === undefined) continue;
-		const list = readList(context, values[key], FIELD_LABELS[key], itemIndex, {
-			uuids: ID_LIST_KEYS.includes(key),
-		});
+		const list = readList(context, values[key], labelOf(key), itemIndex, { uuids: ID_LIST_KEYS.includes(key), unique: true });
 		if (keep(list)) body[key] = list;
 	}
-	const customFields = await readCustomFields(context, values, itemIndex, mode);
+	const customFields = await readCustomFields(context, values, itemIndex, mode, labelOf);
 	if (customFields && keep(customFields)) body.customFields = customFields;
-	const metadata = readMetadata(context, values, itemIndex, mode);
+	const metadata = readMetadata(context, values, itemIndex, mode, labelOf);
 	if (metadata && keep(metadata)) body.metadata = metadata;
 
 	if (mode !== 'create' && values.status !== undefined && values.status !== '') {
-		body.status = requireOneOf(context, values.status, STATUSES, 'Status', itemIndex);
+		body.status = readOption(context, values.status, STATUSES, labelOf('status'), itemIndex);
 	}
 	if (mode === 'update') {
 		if (values.pictureUrl !== undefined) {
@@ -185,10 +214,10 @@ const UPSERT_TAG_OPERATIONS = ['INSERTIFNOTEXISTS', 'DELETEIFEXISTS', 'REPLACEAL
 export function readCreateOptions(context: IExecuteFunctions, itemIndex: number): IDataObject | undefined {
 	const given = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const options: IDataObject = {};
-	if (given.upsert !== undefined) options.upsert = given.upsert === true;
-	if (given.getIfExists !== undefined) options.getIfExists = given.getIfExists === true;
+	if (given.upsert !== undefined) options.upsert = readBoolean(context, given.upsert, 'Upsert', itemIndex);
+	if (given.getIfExists !== undefined) options.getIfExists = readBoolean(context, given.getIfExists, 'Get If Exists', itemIndex);
 	if (given.upsertFields !== undefined) {
-		const fields = readList(context, given.upsertFields, 'Upsert Fields', itemIndex);
+		const fields = readList(context, given.upsertFields, 'Upsert Fields', itemIndex, { unique: true });
 		const unknown = fields.filter((field) => !(UPDATE_FIELD_NAMES as readonly string[]).includes(field));
 		if (unknown.length) {
 			throw invalidInput(

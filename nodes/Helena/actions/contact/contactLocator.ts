@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 
-import { invalidInput, requireUuid, uuidLocator } from '../../helpers';
+import { invalidInput, readPathValue, requireUuid, uuidLocator } from '../../helpers';
 import { apiPath } from '../../transport';
 import type { NotFoundMessage } from '../../transport';
 
@@ -40,9 +40,10 @@ export function readContactTarget(context: IExecuteFunctions, itemIndex: number)
 	const locator = context.getNodeParameter('contact', itemIndex) as INodeParameterResourceLocator | string;
 	const { mode, value } = typeof locator === 'object' && locator !== null ? locator : { mode: 'id', value: locator };
 	if (mode === 'phone') {
-		const phone = String(value ?? '').trim();
-		if (!phone) throw invalidInput(context, 'Contact', 'needs a phone number', itemIndex);
-		return { byPhone: true, value: phone };
+		if (value === undefined || value === null || (typeof value === 'string' && !value.trim())) {
+			throw invalidInput(context, 'Contact', 'needs a phone number', itemIndex);
+		}
+		return { byPhone: true, value: readPathValue(context, value, 'Contact', itemIndex) };
 	}
 	return { byPhone: false, value: requireUuid(context, value, 'Contact', itemIndex) };
 }

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { READ_CONCURRENCY, runPerItem } from '../../helpers';
 import { helenaRequest } from '../../transport';
 import { contactLocator, contactNotFound, contactV1Path, readContactTarget } from './contactLocator';
-import { includeDetailsField, readIncludeDetails, simplifyContact, simplifyField } from './listing';
+import { includeDetailsField, readIncludeDetails, readSimple, simplifyContact, simplifyField } from './listing';
 
 const properties: INodeProperties[] = [
 	contactLocator,
@@ -26,9 +26,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		this,
 		async (itemIndex) => {
 			const target = readContactTarget(this, itemIndex);
-			const simple = this.getNodeParameter('simple', itemIndex, true) as boolean;
+			const simple = readSimple(this, itemIndex);
 			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-			const includeDetails = readIncludeDetails(options, simple);
+			const includeDetails = readIncludeDetails(this, options, simple, itemIndex);
 			const contact = (await helenaRequest.call(this, {
 				method: 'GET',
 				path: contactV1Path(target),

@@ -3,7 +3,16 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, runPerItem } from '../../helpers';
 import { fetchAllPages } from '../../transport';
-import { dateRangeFields, listingFields, listOptionsField, outputContacts, readDate, readListing, statusFilterField } from './listing';
+import {
+	dateRangeFields,
+	listingFields,
+	listOptionsField,
+	outputContacts,
+	readDate,
+	readListing,
+	readStatusFilter,
+	statusFilterField,
+} from './listing';
 
 const properties: INodeProperties[] = [...listingFields, filtersCollection([...dateRangeFields, statusFilterField]), listOptionsField];
 
@@ -23,7 +32,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 
 		const qs: IDataObject = {};
-		if (filters.status) qs.Status = filters.status;
+		const status = readStatusFilter(this, filters, itemIndex);
+		if (status) qs.Status = status;
 		for (const [name, query] of Object.entries(QUERY_OF_DATE)) {
 			const date = readDate(this, filters, name, itemIndex);
 			if (date) qs[query] = date;

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { runPerItem } from '../../helpers';
+import { readBoolean, runPerItem } from '../../helpers';
 import { listContactCustomFields } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -18,7 +18,7 @@ export const description = updateDisplayOptions({ show: { resource: ['contact'],
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
-		const nested = this.getNodeParameter('nested', itemIndex, false) as boolean;
+		const nested = readBoolean(this, this.getNodeParameter('nested', itemIndex, false), 'Nested', itemIndex);
 		return (await listContactCustomFields.call(this, { nested, itemIndex })) as IDataObject[];
 	});
 }

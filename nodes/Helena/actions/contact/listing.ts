@@ -1,6 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalidInput, listEntries, optionsCollection } from '../../helpers';
+import {
+	invalidInput,
+	optionsCollection,
+	readBoolean,
+	readDate as readDateValue,
+	readList,
+	readNumber,
+	readOption,
+	readText,
+} from '../../helpers';
 import type { PagingOptions } from '../../transport';
 import { statusOptions } from './fields';
 
@@ -130,39 +139,55 @@ export const dateRangeLabels: Record<string, string> = {
 	updatedBefore: 'Updated Before',
 };
 
-/** A date bound as sent to Helena, or undefined when not set; unparseable dates are an input error. */
+/** A date bound as sent to Helena, or undefined when not set; anything but an ISO date is an input error. */
 export function readDate(context: IExecuteFunctions, values: IDataObject, name: string, itemIndex: number): string | undefined {
-	const raw = values[name] as unknown;
-	if (raw === undefined || raw === null || raw === '') return undefined;
-	const text =
-		typeof (raw as { toISO?: unknown }).toISO === 'function'
-			? String((raw as { toISO: () => string }).toISO())
-			: raw instanceof Date
-				? raw.toISOString()
-				: String(raw);
-	if (Number.isNaN(Date.parse(text))) {
-		throw invalidInput(context, dateRangeLabels[name] ?? name, `is not a date: "${text}"`, itemIndex);
-	}
-	return text;
+	return readDateValue(context, values[name], dateRangeLabels[name] ?? name, itemIndex);
 }
 
 /** Return All / Limit of one item; a limit below 1 is an input error. */
-function readPaging(context: IExecuteFunctions, itemIndex: number): PagingOptions {
-	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
+export function readPaging(context: IExecuteFunctions, itemIndex: number): PagingOptions {
+	const returnAll = readBoolean(context, context.getNodeParameter('returnAll', itemIndex, false), 'Return All', itemIndex);
 	if (returnAll) return { returnAll };
-	const limit = Number(context.getNodeParameter('limit', itemIndex, 50));
-	if (!Number.isInteger(limit) || limit < 1) {
-		throw invalidInput(context, 'Limit', `must be a whole number of at least 1, not ${String(limit)}`, itemIndex);
-	}
+	const limit = readNumber(context, context.getNodeParameter('limit', itemIndex, 50), 'Limit', itemIndex, { min: 1, whole: true }) ?? 50;
 	return { returnAll, limit };
 }
 
-/** The details to request; Simplify needs the tag names, so it asks for them. */
-export function readIncludeDetails(options: IDataObject, simple: boolean): string[] | undefined {
-	const given = options.includeDetails;
-	const chosen = Array.isArray(given) || typeof given === 'string' ? listEntries(given) : [];
+const DETAILS = (includeDetailsField.options ?? []).map((option) => String((option as { value: string }).value));
+const ORDER_DIRECTIONS = (orderDirectionField.options ?? []).map((option) => String((option as { value: string }).value));
+const STATUSES = statusOptions.map((option) => String(option.value));
+
+/** The details to request, each one Helena knows; Simplify needs the tag names, so it asks for them. */
+export function readIncludeDetails(
+	context: IExecuteFunctions,
+	options: IDataObject,
+	simple: boolean,
+	itemIndex: number,
+): string[] | undefined {
+	const chosen = readList(context, options.includeDetails, 'Include Details', itemIndex, { unique: true }).map((detail) =>
+		readOption(context, detail, DETAILS, 'Include Details', itemIndex),
+	);
 	const details = simple && !chosen.includes('Tags') ? [...chosen, 'Tags'] : chosen;
 	return details.length ? details : undefined;
+}
+
+/** Order By: any contact field name (the list holds the known ones), as text; not an object, not a sentence. */
+function readFieldName(context: IExecuteFunctions, value: unknown, itemIndex: number): string {
+	const name = (readText(context, value, 'Order By', itemIndex) ?? '').trim();
+	if (!/^[A-Za-z][A-Za-z0-9_.]*$/.test(name)) {
+		throw invalidInput(context, 'Order By', `must be the name of a contact field, such as createdAt, not "${name}"`, itemIndex);
+	}
+	return name;
+}
+
+/** The Simplify switch of one item. */
+export function readSimple(context: IExecuteFunctions, itemIndex: number): boolean {
+	return readBoolean(context, context.getNodeParameter('simple', itemIndex, true), 'Simplify', itemIndex, true);
+}
+
+/** The Status filter, or undefined when not set. */
+export function readStatusFilter(context: IExecuteFunctions, filters: IDataObject, itemIndex: number): string | undefined {
+	if (filters.status === undefined || filters.status === '') return undefined;
+	return readOption(context, filters.status, STATUSES, 'Status', itemIndex);
 }
 
 /** Return All, Limit and Simplify, the first parameters of Get Many and Search. */
@@ -179,9 +204,13 @@ export interface Listing {
 /** The listing parameters of one item (Return All, Limit, Simplify and Options), checked. */
 export function readListing(context: IExecuteFunctions, itemIndex: number): Listing {
 	const paging = readPaging(context, itemIndex);
-	const simple = context.getNodeParameter('simple', itemIndex, true) as boolean;
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return { paging, simple, options, includeDetails: readIncludeDetails(options, simple) };
+	const simple = readSimple(context, itemIndex);
+	const given = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options: IDataObject = {};
+	if (given.orderBy) options.orderBy = readFieldName(context, given.orderBy, itemIndex);
+	if (given.orderDirection)
+		options.orderDirection = readOption(context, given.orderDirection, ORDER_DIRECTIONS, 'Order Direction', itemIndex);
+	return { paging, simple, options, includeDetails: readIncludeDetails(context, given, simple, itemIndex) };
 }
 
 /** The contacts as output: simplified when Simplify is on. */

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { filtersCollection, requireOneOf, runPerItem } from '../../helpers';
+import { filtersCollection, readText, requireOneOf, runPerItem } from '../../helpers';
 import { contactFilterPage, fetchAllPages } from '../../transport';
 import { readContactFields } from './contactBody';
 import { filterContactFields } from './fields';
@@ -62,7 +62,7 @@ function readRange(
 
 /** The body of POST /v1/contact/filter without its page fields. */
 async function readFilterBody(context: IExecuteFunctions, itemIndex: number, { options, includeDetails }: Listing) {
-	const textFilter = String(context.getNodeParameter('textFilter', itemIndex, '') ?? '').trim();
+	const textFilter = (readText(context, context.getNodeParameter('textFilter', itemIndex, ''), 'Search Text', itemIndex) ?? '').trim();
 	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 
 	const body: IDataObject = {};

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { failedItem, mapWithConcurrency, withItemIndex } from '../../helpers';
+import { failedItem, mapWithConcurrency, readOption, withItemIndex } from '../../helpers';
 import { chunk, helenaRequest } from '../../transport';
 import { readBatchItem } from './batchItems';
 import { readCreateOptions } from './contactBody';
@@ -119,24 +119,29 @@ async function saveBatch(context: IExecuteFunctions, part: PendingContact[], opt
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	// After a Code node, n8n 1.x hands over its sandbox's array: a proxy whose methods (map, forEach) and
+	// derived arrays cost a sandbox crossing per element. It is read by index only, into arrays of our own.
 	const items = this.getInputData();
+	const count = items.length;
 	const continueOnFail = this.continueOnFail();
-	const dataMode = this.getNodeParameter('dataMode', 0) as string;
-	const output: INodeExecutionData[][] = items.map(() => []);
+	const dataMode = readOption(this, this.getNodeParameter('dataMode', 0), ['autoMapInputData', 'defineBelow'], 'Contact Data', 0);
+	const output = new Array<INodeExecutionData>(count);
 
 	// every item is checked before the first request
 	const pending: PendingContact[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
 			const body =
-				dataMode === 'defineBelow' ? await readContactToCreate(this, itemIndex) : readBatchItem(this, items[itemIndex].json, itemIndex);
+				dataMode === 'defineBelow'
+					? await readContactToCreate(this, itemIndex)
+					: await readBatchItem(this, items[itemIndex].json, itemIndex);
 			pending.push({ itemIndex, body });
 		} catch (error) {
 			if (!continueOnFail) throw withItemIndex(this, error, itemIndex);
-			output[itemIndex] = [failedItem(error, itemIndex)];
+			output[itemIndex] = failedItem(error, itemIndex);
 		}
 	}
-	const options = items.length ? readCreateOptions(this, 0) : undefined;
+	const options = count ? readCreateOptions(this, 0) : undefined;
 
 	const failures: Array<NodeApiError | NodeOperationError> = [];
 	await mapWithConcurrency(chunk(pending), CONCURRENT_BATCHES, async (part) => {
@@ -144,16 +149,16 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		try {
 			const saved = await saveBatch(this, part, options);
 			part.forEach(({ itemIndex }, position) => {
-				output[itemIndex] = [{ json: saved[position], pairedItem: { item: itemIndex } }];
+				output[itemIndex] = { json: saved[position], pairedItem: { item: itemIndex } };
 			});
 		} catch (error) {
 			const wrapped = batchError(this, error, part);
 			if (!continueOnFail) failures.push(wrapped);
-			else for (const { itemIndex } of part) output[itemIndex] = [failedItem(wrapped, itemIndex)];
+			else for (const { itemIndex } of part) output[itemIndex] = failedItem(wrapped, itemIndex);
 		}
 	});
 	if (failures.length) {
 		throw failures.sort((a, b) => Number(a.context.itemIndex) - Number(b.context.itemIndex))[0];
 	}
-	return output.flat();
+	return output;
 }

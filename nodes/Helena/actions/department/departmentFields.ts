@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { NotFoundMessage } from '../../transport';
-import { invalidInput, listEntries, readLocatorId, requireLength, requireUuid, uuidLocator } from '../../helpers';
+import { invalidInput, readBoolean, readList, readLocatorId, readName, readOption, requireUuid, shown, uuidLocator } from '../../helpers';
 
 /** Which department an operation works on: picked from the list or given by ID. */
 export const departmentLocator: INodeProperties = uuidLocator({
@@ -194,25 +194,44 @@ export const agentsOption: INodeProperties = {
 	options: [{ displayName: 'Agent', name: 'agent', values: agentValues }],
 };
 
+const optionValues = (property: INodeProperties) => (property.options ?? []).map((option) => String((option as { value: string }).value));
+const RESTRICTION_TYPES = optionValues(restrictionTypeOption);
+const CHANNEL_SCOPES = ['ALL', 'NONE', 'SELECTED'];
+
+/** A department name: text, trimmed, 1 to 100 characters. */
 export function readDepartmentName(context: IExecuteFunctions, value: unknown, itemIndex: number): string {
-	return requireLength(context, String(value ?? '').trim(), 'Name', { min: 1, max: 100 }, itemIndex);
+	return readName(context, value, 'Name', itemIndex, 100);
 }
 
-/** The rows of an Agents field as API items; `withRoles: false` sends only the user IDs. */
+/**
+ * The rows of an Agents field as API items; `withRoles: false` sends only the user IDs. A user given
+ * twice (IDs compare without regard to letter case) is refused: Helena would get two different roles for one user.
+ */
 export function readAgents(context: IExecuteFunctions, value: unknown, itemIndex: number, { withRoles = true } = {}): IDataObject[] {
 	const rows = ((value as IDataObject | undefined)?.agent ?? []) as IDataObject[];
+	const seen = new Set<string>();
 	return rows.map((row) => {
 		const userId = requireUuid(context, row.userId, 'User ID', itemIndex);
+		if (seen.has(userId.toLowerCase())) {
+			throw invalidInput(context, 'Agents', `has the user ${userId} twice; give each user once`, itemIndex);
+		}
+		seen.add(userId.toLowerCase());
 		if (!withRoles) return { userId };
-		return { userId, isAgent: row.isAgent ?? true, isSupervisor: row.isSupervisor ?? false };
+		return {
+			userId,
+			isAgent: readBoolean(context, row.isAgent, 'Agent', itemIndex, true),
+			isSupervisor: readBoolean(context, row.isSupervisor, 'Supervisor', itemIndex, false),
+		};
 	});
 }
 
+/** Minutes as a whole number (0 is sent as 0); nothing sends no value. */
 function readMinutes(context: IExecuteFunctions, value: unknown, field: string, itemIndex: number) {
-	if (value === undefined || value === null || String(value).trim() === '') return undefined;
-	const number = Number(String(value).trim());
+	if (value === undefined || value === null || value === '') return undefined;
+	const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
 	if (!Number.isInteger(number) || number < 0 || number > 2147483647) {
-		throw invalidInput(context, field, `must be a whole number of minutes, not "${String(value)}"`, itemIndex);
+		const given = typeof value === 'number' || typeof value === 'string' ? `"${String(value)}"` : shown(value);
+		throw invalidInput(context, field, `must be a whole number of minutes, not ${given}`, itemIndex);
 	}
 	return number;
 }
@@ -222,7 +241,9 @@ function readDistributionConfig(context: IExecuteFunctions, value: unknown, item
 	if (!settings) {
 		throw invalidInput(context, 'Distribution Config', 'was added but is empty: set it or remove it', itemIndex);
 	}
-	const config: IDataObject = { expirationIsEnabled: settings.expirationIsEnabled ?? false };
+	const config: IDataObject = {
+		expirationIsEnabled: readBoolean(context, settings.expirationIsEnabled, 'Expiration Enabled', itemIndex, false),
+	};
 	const maximum = readMinutes(context, settings.maximumDurationInMinutes, 'Maximum Duration (Minutes)', itemIndex);
 	const inactivity = readMinutes(context, settings.inactivityTimeInMinutes, 'Inactivity Time (Minutes)', itemIndex);
 	if (maximum !== undefined) config.maximumDurationInMinutes = maximum;
@@ -235,9 +256,9 @@ function readChannelsConfig(context: IExecuteFunctions, value: unknown, itemInde
 	if (!config) {
 		throw invalidInput(context, 'Channels', 'was added but is empty: choose a scope or remove it', itemIndex);
 	}
-	const scope = String(config.scope ?? 'ALL');
+	const scope = readOption(context, config.scope ?? 'ALL', CHANNEL_SCOPES, 'Channels: Scope', itemIndex);
 	if (scope !== 'SELECTED') return { scope, channels: [] };
-	const channels = listEntries(config.channels);
+	const channels = readList(context, config.channels, 'Channels', itemIndex, { unique: true });
 	if (channels.length === 0) {
 		throw invalidInput(context, 'Channels', 'needs at least one channel when the scope is Selected Channels', itemIndex);
 	}
@@ -248,12 +269,16 @@ function readChannelsConfig(context: IExecuteFunctions, value: unknown, itemInde
 export function readDepartmentSettings(context: IExecuteFunctions, values: IDataObject, itemIndex: number): IDataObject {
 	const body: IDataObject = {};
 	if (values.name !== undefined) body.name = readDepartmentName(context, values.name, itemIndex);
-	if (values.isDefault !== undefined) body.isDefault = values.isDefault;
-	if (values.distributionIsEnabled !== undefined) body.distributionIsEnabled = values.distributionIsEnabled;
+	if (values.isDefault !== undefined) body.isDefault = readBoolean(context, values.isDefault, 'Default Department', itemIndex);
+	if (values.distributionIsEnabled !== undefined) {
+		body.distributionIsEnabled = readBoolean(context, values.distributionIsEnabled, 'Distribution Enabled', itemIndex);
+	}
 	if (values.channelsConfig !== undefined) {
 		body.channelsConfig = readChannelsConfig(context, values.channelsConfig, itemIndex);
 	}
-	if (values.restrictionType !== undefined) body.restrictionType = values.restrictionType;
+	if (values.restrictionType !== undefined) {
+		body.restrictionType = readOption(context, values.restrictionType, RESTRICTION_TYPES, 'Restriction Type', itemIndex);
+	}
 	if (values.distributionConfig !== undefined) {
 		body.distributionConfig = readDistributionConfig(context, values.distributionConfig, itemIndex);
 	}

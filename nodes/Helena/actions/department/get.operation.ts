@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { READ_CONCURRENCY, runPerItem } from '../../helpers';
+import { READ_CONCURRENCY, readOption, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
 import { departmentLocator, notFoundMessage, readDepartmentId } from './departmentFields';
 
@@ -22,6 +22,8 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+const INCLUDE_DETAILS = ['Agents', 'All', 'Channels', 'none'];
+
 export const description = updateDisplayOptions({ show: { resource: ['department'], operation: ['get'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
@@ -29,7 +31,13 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		this,
 		async (itemIndex) => {
 			const id = readDepartmentId(this, itemIndex);
-			const includeDetails = this.getNodeParameter('includeDetails', itemIndex) as string;
+			const includeDetails = readOption(
+				this,
+				this.getNodeParameter('includeDetails', itemIndex),
+				INCLUDE_DETAILS,
+				'Include Details',
+				itemIndex,
+			);
 			return (await helenaRequest.call(this, {
 				method: 'GET',
 				path: apiPath`/v1/department/${id}`,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { invalidInput, runPerItem } from '../../helpers';
+import { invalidInput, readOption, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
 import { agentsOption, agentValues, departmentLocator, notFoundMessage, readAgents, readDepartmentId } from './departmentFields';
 
@@ -42,12 +42,14 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+const AGENT_ACTIONS = ['Upsert', 'Remove', 'ReplaceAll'];
+
 export const description = updateDisplayOptions({ show: { resource: ['department'], operation: ['updateAgents'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
 		const id = readDepartmentId(this, itemIndex);
-		const action = this.getNodeParameter('agentsAction', itemIndex) as string;
+		const action = readOption(this, this.getNodeParameter('agentsAction', itemIndex), AGENT_ACTIONS, 'Action', itemIndex);
 		const items = readAgents(this, this.getNodeParameter('agents', itemIndex, {}), itemIndex, {
 			withRoles: action !== 'Remove',
 		});

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalidInput, listEntries, perExecution } from '../../helpers';
+import { invalidInput, perExecution, readList } from '../../helpers';
 import { listWebhookEvents } from '../../transport';
 
 /** The events multi-select shared by Create and Update; its options come from Get Events. */
@@ -20,9 +20,17 @@ const listedEvents = perExecution(async (context: IExecuteFunctions) => {
 	return new Set(events.map((event) => String(event.event)));
 });
 
+/**
+ * Event names as Helena writes them: trimmed, in capitals (`session_new` is SESSION_NEW), each once.
+ * Shared with the trigger, whose deliveries are matched against these names.
+ */
+export function normalizeEventNames(names: string[]): string[] {
+	return [...new Set(names.map((name) => name.trim().toUpperCase()).filter(Boolean))];
+}
+
 /** Rejects an empty list or a name Helena does not list, before the subscription is sent. */
 export async function requireListedEvents(context: IExecuteFunctions, events: unknown, itemIndex: number): Promise<string[]> {
-	const names = listEntries(events);
+	const names = normalizeEventNames(readList(context, events, 'Event Names or IDs', itemIndex));
 	if (names.length === 0) {
 		throw invalidInput(context, 'Event Names or IDs', 'needs at least one event', itemIndex);
 	}

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readLocatorId, requireHttpUrl, requireLength, uuidLocator } from '../../helpers';
+import { readBoolean, readLocatorId, readName, readText, requireHttpUrl, requireLength, uuidLocator } from '../../helpers';
 
 /** Which subscription an operation works on: picked from the list or given by ID. */
 export const subscriptionLocator: INodeProperties = uuidLocator({
@@ -56,12 +56,13 @@ export const enabledField: INodeProperties = {
 	description: 'Whether Helena delivers events; a disabled subscription is kept but paused',
 };
 
+/** A subscription name: text, trimmed like a department name, 1 to 100 characters. */
 export function readSubscriptionName(context: IExecuteFunctions, value: unknown, itemIndex: number): string {
-	return requireLength(context, String(value), 'Name', { min: 1, max: 100 }, itemIndex);
+	return readName(context, value, 'Name', itemIndex, 100);
 }
 
 export function readSubscriptionUrl(context: IExecuteFunctions, value: unknown, itemIndex: number): string {
-	const url = String(value).trim();
+	const url = (readText(context, value, 'URL', itemIndex) ?? '').trim();
 	requireLength(context, url, 'URL', { min: 1, max: 500 }, itemIndex);
 	return requireHttpUrl(context, url, 'URL', itemIndex);
 }
@@ -71,6 +72,6 @@ export function readSubscriptionSettings(context: IExecuteFunctions, values: IDa
 	const body: IDataObject = {};
 	if (values.name !== undefined) body.name = readSubscriptionName(context, values.name, itemIndex);
 	if (values.url !== undefined) body.url = readSubscriptionUrl(context, values.url, itemIndex);
-	if (values.enabled !== undefined) body.enabled = values.enabled;
+	if (values.enabled !== undefined) body.enabled = readBoolean(context, values.enabled, 'Enabled', itemIndex, true);
 	return body;
 }

@@ -1,0 +1,119 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { invalidInput, requireHttpUrl } from '../../helpers';
+import { uploadFile } from '../../transport';
+import type { HelenaFileType } from '../../transport';
+
+/* A file to send: a public URL, or an n8n binary property uploaded to Helena first. */
+
+export type MediaKind = 'image' | 'video' | 'audio' | 'document';
+
+interface MediaRule {
+	label: string;
+	mimeTypes?: string[];
+	maxBytes: number;
+	fileType: HelenaFileType;
+}
+
+/**
+ * WhatsApp's published media limits; Helena's reference only says the file "must meet the channel's
+ * rules", so a binary file that cannot pass is refused here, before it is uploaded.
+ */
+export const MEDIA_RULES: Record<MediaKind, MediaRule> = {
+	image: { label: 'an image', mimeTypes: ['image/jpeg', 'image/png'], maxBytes: 5 * 1024 * 1024, fileType: 'IMAGE' },
+	video: { label: 'a video', mimeTypes: ['video/mp4', 'video/3gpp'], maxBytes: 16 * 1024 * 1024, fileType: 'VIDEO' },
+	audio: {
+		label: 'an audio',
+		mimeTypes: ['audio/aac', 'audio/mp4', 'audio/mpeg', 'audio/amr', 'audio/ogg'],
+		maxBytes: 16 * 1024 * 1024,
+		fileType: 'AUDIO',
+	},
+	document: { label: 'a document', maxBytes: 100 * 1024 * 1024, fileType: 'DOCUMENT' },
+};
+
+const sourceOptions = [
+	{ name: 'Public URL', value: 'url', description: 'A link Helena can download the file from' },
+	{
+		name: 'Binary File',
+		value: 'binary',
+		description: 'A file of the input item (e.g. from Read Binary File or an HTTP Request); uploaded to Helena first',
+	},
+];
+
+const fileUrlField: INodeProperties = {
+	displayName: 'File URL',
+	name: 'fileUrl',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. https://example.com/invoice.pdf',
+	displayOptions: { show: { fileSource: ['url'] } },
+};
+
+const binaryField: INodeProperties = {
+	displayName: 'Input Binary Field',
+	name: 'binaryPropertyName',
+	type: 'string',
+	required: true,
+	default: 'data',
+	hint: 'The name of the input binary field containing the file to be sent',
+	displayOptions: { show: { fileSource: ['binary'] } },
+};
+
+/** The file of Send Media: a URL or a binary property. */
+export const mediaSourceFields: INodeProperties[] = [
+	{ displayName: 'File Source', name: 'fileSource', type: 'options', default: 'url', options: sourceOptions },
+	fileUrlField,
+	binaryField,
+];
+
+/** The header file of Send Template: none (a template without media), a URL or a binary property. */
+export const headerFileFields: INodeProperties[] = [
+	{
+		displayName: 'Header File',
+		name: 'fileSource',
+		type: 'options',
+		default: 'none',
+		description: 'The file of a template whose header is an image, video or document',
+		options: [{ name: 'None', value: 'none', description: 'The template has no media header' }, ...sourceOptions],
+	},
+	fileUrlField,
+	binaryField,
+];
+
+const formatBytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/** `fileIdOrUrl` for a send: the URL as given, or the Helena file ID of the uploaded binary file. */
+export async function readMedia(context: IExecuteFunctions, kind: MediaKind, itemIndex: number): Promise<string> {
+	const source = context.getNodeParameter('fileSource', itemIndex, 'url') as string;
+	if (source === 'url') {
+		const url = String(context.getNodeParameter('fileUrl', itemIndex, '') ?? '').trim();
+		if (!url) throw invalidInput(context, 'File URL', 'is empty', itemIndex);
+		return requireHttpUrl(context, url, 'File URL', itemIndex);
+	}
+	const property = String(context.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+	const binary = context.helpers.assertBinaryData(itemIndex, property);
+	const rule = MEDIA_RULES[kind];
+	const mimeType = (binary.mimeType || 'application/octet-stream').split(';')[0].trim().toLowerCase();
+	if (rule.mimeTypes && !rule.mimeTypes.includes(mimeType)) {
+		throw invalidInput(
+			context,
+			'Input Binary Field',
+			`"${property}" holds ${mimeType}, which WhatsApp does not accept as ${rule.label} (accepted: ${rule.mimeTypes.join(', ')})`,
+			itemIndex,
+		);
+	}
+	const data = await context.helpers.getBinaryDataBuffer(itemIndex, property);
+	if (data.length > rule.maxBytes) {
+		throw invalidInput(
+			context,
+			'Input Binary Field',
+			`"${property}" is ${formatBytes(data.length)}; WhatsApp accepts ${rule.label} of at most ${formatBytes(rule.maxBytes)}`,
+			itemIndex,
+		);
+	}
+	const extension = binary.fileExtension ? `.${binary.fileExtension}` : '';
+	const fileName = binary.fileName || `file${extension || '.bin'}`;
+	const stored = await uploadFile.call(context, { fileName, mimeType, type: rule.fileType, data, itemIndex });
+	return String(stored.id);
+}

@@ -1,0 +1,220 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { invalidInput, readText, requireHttpUrl, requireUuid } from '../../helpers';
+import { resolveChannel } from '../chat/catalog';
+import type { ChatChannel } from '../chat/catalog';
+import { channelLocator, departmentPicker, locatorValue, optionalLocatorUuid, readSessionId, userLocator } from '../chat/locators';
+
+/* Who a send goes to, from which channel, and the options the send family shares. */
+
+export const sendToField: INodeProperties = {
+	displayName: 'Send To',
+	name: 'sendTo',
+	type: 'options',
+	default: 'phone',
+	options: [
+		{
+			name: 'Phone Number',
+			value: 'phone',
+			description: "The contact's number; Helena reuses the open conversation or opens one (and creates the contact if needed)",
+		},
+		{
+			name: 'Existing Conversation',
+			value: 'session',
+			description: 'An open conversation (session), e.g. the one a Helena Trigger event is about',
+		},
+	],
+};
+
+export const phoneField: INodeProperties = {
+	displayName: 'Phone Number',
+	name: 'phoneNumber',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. +5511999999999',
+	description: "Recipient's number with country code; spaces, dashes, parentheses and Helena's +55|11… form are accepted",
+	displayOptions: { show: { sendTo: ['phone'] } },
+};
+
+export const inSessionField: INodeProperties = {
+	displayName: 'Session ID',
+	name: 'sessionId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+	description:
+		"ID of the open conversation. From Helena Trigger: the content's ID field on SESSION_* events, content.sessionId on MESSAGE_* events.",
+	displayOptions: { show: { sendTo: ['session'] } },
+};
+
+/** The channel is optional for free messages: Helena picks one, or the conversation's own. */
+export const optionalChannelField = channelLocator({
+	description: 'The WhatsApp number or Instagram account that sends; leave empty to let Helena choose (in a conversation: its own channel)',
+	displayOptions: { show: { sendTo: ['phone'] } },
+});
+
+const PHONE = /^\+?[\d\s().|-]{8,25}$/;
+
+/** The recipient of a send: `to` (a phone number) or `sessionId`. */
+export function readRecipient(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const sendTo = context.getNodeParameter('sendTo', itemIndex, 'phone') as string;
+	if (sendTo === 'session') return { sessionId: readSessionId(context, itemIndex) };
+	return { to: readPhone(context, context.getNodeParameter('phoneNumber', itemIndex), itemIndex) };
+}
+
+export function readPhone(context: IExecuteFunctions, value: unknown, itemIndex: number): string {
+	const phone = (readText(context, value, 'Phone Number', itemIndex) ?? '').trim();
+	const digitCount = phone.replace(/\D/g, '').length;
+	if (!PHONE.test(phone) || digitCount < 10 || digitCount > 15) {
+		throw invalidInput(context, 'Phone Number', `must be a phone number with country code (10 to 15 digits), not "${phone}"`, itemIndex);
+	}
+	return phone;
+}
+
+/** The channel's number for `from`, or undefined when the channel is left empty. */
+export async function readOptionalChannel(context: IExecuteFunctions, itemIndex: number): Promise<ChatChannel | undefined> {
+	const value = locatorValue(context.getNodeParameter('channel', itemIndex, undefined));
+	return value === undefined ? undefined : await resolveChannel(context, value, itemIndex);
+}
+
+export async function readRequiredChannel(context: IExecuteFunctions, itemIndex: number): Promise<ChatChannel> {
+	const value = locatorValue(context.getNodeParameter('channel', itemIndex, undefined));
+	if (value === undefined) throw invalidInput(context, 'Channel', 'is required: pick the number that sends', itemIndex);
+	return await resolveChannel(context, value, itemIndex);
+}
+
+const callbackUrlOption: INodeProperties = {
+	displayName: 'Callback URL',
+	name: 'callbackUrl',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. https://n8n.example.com/webhook/helena-status',
+	description: 'Helena calls this URL once when the message is sent or fails',
+};
+
+const senderIdOption: INodeProperties = {
+	displayName: 'Your Reference',
+	name: 'senderId',
+	type: 'string',
+	default: '',
+	description: 'Your own ID for this message (e.g. an order number); Helena returns it with the status',
+};
+
+const commonSendOptions: INodeProperties[] = [
+	callbackUrlOption,
+	{
+		...departmentPicker('department'),
+		description: 'Department (team) of the conversation, when this send opens a new one',
+	},
+	{
+		displayName: 'Force New Conversation',
+		name: 'forceStartSession',
+		type: 'boolean',
+		default: false,
+		description: "Whether to close the contact's conversation in progress and open a new one",
+	},
+	{
+		displayName: 'Hide Conversation Until Reply',
+		name: 'hiddenSession',
+		type: 'boolean',
+		default: false,
+		description: 'Whether a conversation this send opens stays hidden from agents until the contact replies',
+	},
+	{
+		displayName: 'Start Chatbot on Reply',
+		name: 'enableBot',
+		type: 'boolean',
+		default: false,
+		description: "Whether the channel's chatbot starts when the contact replies (for a conversation this send opens)",
+	},
+	{
+		...userLocator('user'),
+		displayName: 'Assign to User',
+		description: 'Agent of the conversation, when this send opens a new one',
+	},
+	senderIdOption,
+];
+
+export const typingDelayOption: INodeProperties = {
+	displayName: 'Typing Delay (Seconds)',
+	name: 'delayTyping',
+	type: 'number',
+	typeOptions: { minValue: 0, maxValue: 25 },
+	default: 0,
+	description: 'Seconds of "typing…" the contact sees before the message arrives (at most 25)',
+};
+
+/** The Options collection of a send: the shared options plus the operation's own, in alphabetical order. */
+export function sendOptions(...extra: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'sendOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [...commonSendOptions, ...extra].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}
+
+/** `options`, `callbackUrl`, `senderId` and `delayTyping` of a send body. */
+export function readSendOptions(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const raw = context.getNodeParameter('sendOptions', itemIndex, {}) as IDataObject;
+	const body: IDataObject = {};
+	const options: IDataObject = {};
+	for (const flag of ['enableBot', 'hiddenSession', 'forceStartSession']) {
+		if (raw[flag] === true) options[flag] = true;
+	}
+	const userId = optionalLocatorUuid(context, raw.user, 'Assign to User', itemIndex);
+	if (userId) options.user = { id: userId };
+	const departmentId = optionalLocatorUuid(context, raw.department, 'Department', itemIndex);
+	if (departmentId) options.department = { id: departmentId };
+	if (Object.keys(options).length) body.options = options;
+	if (typeof raw.callbackUrl === 'string' && raw.callbackUrl.trim()) {
+		body.callbackUrl = requireHttpUrl(context, raw.callbackUrl.trim(), 'Callback URL', itemIndex);
+	}
+	if (typeof raw.senderId === 'string' && raw.senderId.trim()) body.senderId = raw.senderId.trim();
+	if (raw.delayTyping !== undefined && raw.delayTyping !== 0) {
+		const delay = Number(raw.delayTyping);
+		if (!Number.isInteger(delay) || delay < 0 || delay > 25) {
+			throw invalidInput(
+				context,
+				'Typing Delay (Seconds)',
+				`must be a whole number from 0 to 25, not ${String(raw.delayTyping)}`,
+				itemIndex,
+			);
+		}
+		body.delayTyping = delay;
+	}
+	return body;
+}
+
+export const replyToOption: INodeProperties = {
+	displayName: 'Reply To Message ID',
+	name: 'refId',
+	type: 'string',
+	default: '',
+	description: 'ID of an earlier message of the conversation that this one answers (shown as a quote)',
+};
+
+export function readReplyTo(context: IExecuteFunctions, raw: IDataObject, itemIndex: number): IDataObject {
+	const refId = typeof raw.refId === 'string' ? raw.refId.trim() : '';
+	return refId ? { refId: requireUuid(context, refId, 'Reply To Message ID', itemIndex) } : {};
+}
+
+/**
+ * A free message (text or media) refused because the WhatsApp window is closed gets a message that
+ * says what to do; Helena's own words stay in the description.
+ */
+export function explainRefusedSend(error: unknown, recipient: IDataObject): unknown {
+	if (!(error instanceof NodeApiError) || error.httpCode !== '400') return error;
+	const text = `${error.message} ${error.description ?? ''}`;
+	if (!/janela|window|24 ?h/i.test(text)) return error;
+	const who = recipient.to ? `the contact ${String(recipient.to)}` : 'this conversation';
+	error.message = `WhatsApp's 24-hour window with ${who} is closed: only a template can start the conversation`;
+	error.description =
+		`Use Message → Send Template, or send this once the contact has written in the last 24 hours. ${error.description ?? ''}`.trim();
+	return error;
+}

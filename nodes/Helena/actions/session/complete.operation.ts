@@ -1,0 +1,43 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { runPerItem } from '../../helpers';
+import { apiPath, helenaRequest } from '../../transport';
+import { readSessionId, sessionIdField, sessionNotFound } from '../chat/locators';
+
+const properties: INodeProperties[] = [
+	sessionIdField,
+	{
+		displayName: 'Reopen When Contact Writes',
+		name: 'reactivateOnNewMessage',
+		type: 'boolean',
+		default: false,
+		description: 'Whether a new message from the contact reopens this conversation instead of starting another',
+	},
+	{
+		displayName: 'Stop Running Chatbot',
+		name: 'stopBotInExecution',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to stop a chatbot that is running in the conversation',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['session'], operation: ['complete'] } }, properties);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem.call(this, async (itemIndex) => {
+		const id = readSessionId(this, itemIndex);
+		return (await helenaRequest.call(this, {
+			service: 'chat',
+			method: 'PUT',
+			path: apiPath`/v1/session/${id}/complete`,
+			body: {
+				reactivateOnNewMessage: this.getNodeParameter('reactivateOnNewMessage', itemIndex, false) as boolean,
+				stopBotInExecution: this.getNodeParameter('stopBotInExecution', itemIndex, false) as boolean,
+			},
+			itemIndex,
+			notFoundMessage: sessionNotFound(id),
+		})) as IDataObject;
+	});
+}

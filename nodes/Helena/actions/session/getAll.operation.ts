@@ -1,0 +1,132 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { requireUuid, runPerItem } from '../../helpers';
+import { fetchAllPages } from '../../transport';
+import { resolveChannel } from '../chat/catalog';
+import { channelLocator, departmentPicker, locatorValue, optionalLocatorUuid, tagPicker, userLocator } from '../chat/locators';
+import { limitField, readDate, readPaging, returnAllField } from '../contact/listing';
+import { readDetails, sessionDetailsField } from './details';
+
+const DATE_FILTERS: Array<[string, string, string]> = [
+	['createdAfter', 'Started After', 'CreatedAt.After'],
+	['createdBefore', 'Started Before', 'CreatedAt.Before'],
+	['lastInteractionAfter', 'Last Interaction After', 'LastInteractionAt.After'],
+	['lastInteractionBefore', 'Last Interaction Before', 'LastInteractionAt.Before'],
+	['endedAfter', 'Completed After', 'EndAt.After'],
+	['endedBefore', 'Completed Before', 'EndAt.Before'],
+];
+
+const properties: INodeProperties[] = [
+	returnAllField,
+	limitField,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			channelLocator({ description: 'Only conversations of this channel' }),
+			{
+				displayName: 'Contact ID',
+				name: 'contactId',
+				type: 'string',
+				default: '',
+				description: 'Only conversations of this contact (find it by phone with Contact → Get)',
+			},
+			...DATE_FILTERS.map(([name, displayName]): INodeProperties => ({
+				displayName,
+				name,
+				type: 'dateTime',
+				default: '',
+				description: `Only conversations ${displayName.toLowerCase()} this moment (UTC)`,
+			})),
+			{ ...departmentPicker('department'), description: 'Only conversations of this department (team)' },
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'multiOptions',
+				options: [
+					{ name: 'Completed', value: 'COMPLETED' },
+					{ name: 'Hidden', value: 'HIDDEN' },
+					{ name: 'In Progress', value: 'IN_PROGRESS' },
+					{ name: 'Pending', value: 'PENDING' },
+					{ name: 'Started', value: 'STARTED' },
+				],
+				default: [],
+				description: 'Only conversations in one of these states',
+			},
+			{ ...tagPicker('tag'), description: 'Only conversations whose contact has this tag' },
+			{ ...userLocator('user'), description: 'Only conversations assigned to this user (agent)' },
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			sessionDetailsField,
+			{
+				displayName: 'Order Direction',
+				name: 'orderDirection',
+				type: 'options',
+				options: [
+					{ name: 'Oldest First', value: 'ASCENDING' },
+					{ name: 'Newest First', value: 'DESCENDING' },
+				],
+				default: 'DESCENDING',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['session'], operation: ['getAll'] } }, properties);
+
+async function readFilters(context: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	const status = filters.status as string[] | undefined;
+	if (status?.length) qs.Status = status;
+	const departmentId = optionalLocatorUuid(context, filters.department, 'Department', itemIndex);
+	if (departmentId) qs.DepartmentId = departmentId;
+	const userId = optionalLocatorUuid(context, filters.user, 'User', itemIndex);
+	if (userId) qs.UserId = userId;
+	const tagId = optionalLocatorUuid(context, filters.tag, 'Tag', itemIndex);
+	if (tagId) qs.TagsId = [tagId];
+	const channel = locatorValue(filters.channel);
+	if (channel) qs.ChannelsId = [(await resolveChannel(context, channel, itemIndex)).id];
+	if (typeof filters.contactId === 'string' && filters.contactId.trim()) {
+		qs.ContactId = requireUuid(context, filters.contactId, 'Contact ID', itemIndex);
+	}
+	for (const [name, , query] of DATE_FILTERS) {
+		const date = readDate(context, filters, name, itemIndex);
+		if (date) qs[query] = date;
+	}
+	return qs;
+}
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem.call(this, async (itemIndex) => {
+		const paging = readPaging(this, itemIndex);
+		const qs = await readFilters(this, itemIndex);
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const details = readDetails(options.includeDetails ?? sessionDetailsField.default);
+		if (details.length) qs.IncludeDetails = details;
+		qs.OrderBy = 'createdAt';
+		qs.OrderDirection = options.orderDirection ?? 'DESCENDING';
+		return await fetchAllPages.call(
+			this,
+			(PageNumber, PageSize) => ({
+				service: 'chat',
+				method: 'GET',
+				path: '/v2/session',
+				qs: { ...qs, PageNumber, PageSize },
+				itemIndex,
+			}),
+			paging,
+		);
+	});
+}

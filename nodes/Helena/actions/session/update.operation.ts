@@ -1,0 +1,119 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { invalidInput, runPerItem } from '../../helpers';
+import { apiPath, helenaRequest } from '../../transport';
+import { departmentPicker, optionalLocatorUuid, readSessionId, sessionIdField, sessionNotFound, userLocator } from '../chat/locators';
+import { metadataField, readMetadata } from '../message/metadata';
+
+const properties: INodeProperties[] = [
+	sessionIdField,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Outcome',
+				name: 'outcome',
+				type: 'options',
+				options: [
+					{ name: 'Information', value: 'INFO' },
+					{ name: 'Lost', value: 'LOST' },
+					{ name: 'Other', value: 'OTHER' },
+					{ name: 'Undefined', value: 'UNDEFINED' },
+					{ name: 'Won', value: 'WON' },
+				],
+				default: 'WON',
+				description: 'How the conversation ended (its classification)',
+			},
+			{
+				displayName: 'Outcome Amount',
+				name: 'amount',
+				type: 'number',
+				typeOptions: { numberPrecision: 2 },
+				default: 0,
+				description: 'Value of the deal, e.g. the amount won; needs Outcome',
+			},
+			{
+				displayName: 'Outcome Description',
+				name: 'outcomeDescription',
+				type: 'string',
+				default: '',
+				description: 'Why it ended this way; needs Outcome',
+			},
+			metadataField('metadata', 'Metadata', 'Values to store on the conversation (merged with the ones it has)'),
+			{
+				displayName: 'Protocol Number',
+				name: 'number',
+				type: 'string',
+				default: '',
+				description: "The conversation's identification code shown to agents",
+			},
+			{ ...departmentPicker('department'), description: 'Move the conversation to this department (team) without a transfer' },
+			{ ...userLocator('user'), description: 'Assign the conversation to this user (agent) without a transfer' },
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['session'], operation: ['update'] } }, properties);
+
+/** The body and the `fields` list Helena applies, derived from what was set. */
+function readUpdate(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const raw = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const body: IDataObject = {};
+	const fields: string[] = [];
+	if (raw.outcome !== undefined) {
+		const classification: IDataObject = { category: raw.outcome };
+		if (typeof raw.outcomeDescription === 'string' && raw.outcomeDescription.trim()) {
+			classification.description = raw.outcomeDescription.trim();
+		}
+		if (raw.amount !== undefined) {
+			const amount = Number(raw.amount);
+			if (!Number.isFinite(amount)) throw invalidInput(context, 'Outcome Amount', `is not a number: ${String(raw.amount)}`, itemIndex);
+			classification.amount = amount;
+		}
+		body.classification = classification;
+		fields.push('Classification');
+	} else if (raw.amount !== undefined || raw.outcomeDescription !== undefined) {
+		throw invalidInput(context, 'Outcome', 'is required with Outcome Amount or Outcome Description', itemIndex);
+	}
+	const metadata = readMetadata(context, raw.metadata, 'Metadata', itemIndex);
+	if (metadata) {
+		body.metadata = metadata;
+		fields.push('Metadata');
+	}
+	if (typeof raw.number === 'string' && raw.number.trim()) {
+		body.number = raw.number.trim();
+		fields.push('Number');
+	}
+	const departmentId = optionalLocatorUuid(context, raw.department, 'Department', itemIndex);
+	if (departmentId) {
+		body.departmentId = departmentId;
+		fields.push('DepartmentId');
+	}
+	const userId = optionalLocatorUuid(context, raw.user, 'User', itemIndex);
+	if (userId) {
+		body.userId = userId;
+		fields.push('UserId');
+	}
+	if (fields.length === 0) throw invalidInput(context, 'Update Fields', 'is empty: add at least one field to change', itemIndex);
+	return { fields, ...body };
+}
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem.call(this, async (itemIndex) => {
+		const id = readSessionId(this, itemIndex);
+		const body = readUpdate(this, itemIndex);
+		return (await helenaRequest.call(this, {
+			service: 'chat',
+			method: 'PUT',
+			path: apiPath`/v2/session/${id}/partial`,
+			body,
+			itemIndex,
+			notFoundMessage: sessionNotFound(id),
+		})) as IDataObject;
+	});
+}

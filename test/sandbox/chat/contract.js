@@ -1,0 +1,225 @@
+'use strict';
+
+/**
+ * The wire contract of the chat service (`/chat/...`) and of the core endpoints the chat features
+ * read (agents, tags, files), as data in the same terms as contract.js. The names, types and enum
+ * spellings are those of Helena's public reference (flwchat.readme.io), so every entry is `vendor`.
+ */
+
+const { t, nullable, required, vendor } = require('../contract');
+
+const PAGE = {
+	PageNumber: t.int32(1, 2147483647),
+	PageSize: t.int32(1, 100),
+	OrderBy: t.string({ min: 1 }),
+	OrderDirection: t.enum(['ASCENDING', 'DESCENDING']),
+};
+const DATE_WINDOWS = (...names) =>
+	Object.fromEntries(
+		names.flatMap((name) => [
+			[`${name}.Before`, t.dateTime()],
+			[`${name}.After`, t.dateTime()],
+		]),
+	);
+const TEXT_MAP = t.map(t.string());
+
+const SEND_OPTIONS = t.shape({
+	enableBot: t.boolean(),
+	hiddenSession: t.boolean(),
+	forceStartSession: t.boolean(),
+	user: t.shape({ id: t.uuid(), phoneNumber: t.string(), email: t.string() }),
+	department: t.shape({ id: t.uuid(), name: t.string() }),
+});
+const SEND_COMMON = {
+	to: t.string(),
+	from: t.string(),
+	options: SEND_OPTIONS,
+	sessionId: t.uuid(),
+	refId: t.uuid(),
+	delayTyping: t.int32(0, 25),
+	callbackUrl: t.string(),
+	senderId: t.string(),
+};
+const MEDIA = (withCaption) =>
+	t.shape({ ...SEND_COMMON, fileIdOrUrl: required(t.string({ min: 1 })), ...(withCaption ? { text: t.string() } : {}) });
+const SESSION_STATUS = t.enum(['UNDEFINED', 'STARTED', 'PENDING', 'IN_PROGRESS', 'COMPLETED', 'HIDDEN']);
+const SESSION_DETAILS = t.enum([
+	'Undefined',
+	'AgentDetails',
+	'DepartmentsDetails',
+	'ContactDetails',
+	'ChannelTypeDetails',
+	'ClassificationDetails',
+	'ChannelDetails',
+]);
+const STOP_BOT = t.shape({ stopBotInExecution: t.boolean() });
+
+/** @type {(import('../contract').Endpoint & { service: 'chat' | 'core' })[]} */
+const CHAT_ENDPOINTS = [
+	{ service: 'chat', method: 'POST', path: '/v1/send/text', body: t.shape({ ...SEND_COMMON, text: required(t.string({ min: 1 })) }) },
+	{ service: 'chat', method: 'POST', path: '/v1/send/image', body: MEDIA(true) },
+	{ service: 'chat', method: 'POST', path: '/v1/send/video', body: MEDIA(true) },
+	{ service: 'chat', method: 'POST', path: '/v1/send/audio', body: MEDIA(false) },
+	{ service: 'chat', method: 'POST', path: '/v1/send/document', body: MEDIA(true) },
+	{
+		service: 'chat',
+		method: 'POST',
+		path: '/v1/send/template',
+		body: t.shape({
+			to: required(t.string()),
+			from: required(t.string()),
+			templateId: required(t.string()),
+			parameters: TEXT_MAP,
+			fileIdOrUrl: t.string(),
+			callbackUrl: t.string(),
+			sessionId: t.uuid(),
+			options: SEND_OPTIONS,
+			senderId: t.string(),
+			sessionMetadata: t.map(),
+		}),
+	},
+	{
+		service: 'chat',
+		method: 'POST',
+		path: '/v1/send/chatbot',
+		body: t.shape({
+			botKey: t.uuid(),
+			from: t.string(),
+			to: t.string(),
+			sessionId: t.uuid(),
+			options: t.shape({
+				skipIfBotInExecution: t.boolean(),
+				skipIfInProgress: t.boolean(),
+				forceStartSession: t.boolean(),
+				hiddenSession: t.boolean(),
+			}),
+			sessionMetadata: t.map(),
+			contactMetadata: t.map(),
+			senderId: t.string(),
+			callbackUrl: t.string(),
+		}),
+	},
+	{ service: 'chat', method: 'GET', path: '/v1/send/message/{id}', params: { id: t.string({ min: 1 }) } },
+	{
+		service: 'chat',
+		method: 'GET',
+		path: '/v2/session',
+		query: {
+			Status: t.list(SESSION_STATUS),
+			DepartmentId: t.uuid(),
+			UserId: t.uuid(),
+			TagsId: t.list(t.uuid()),
+			TagsName: t.list(t.string()),
+			ChannelsId: t.list(t.uuid()),
+			ContactId: t.uuid(),
+			IncludeDetails: t.list(SESSION_DETAILS),
+			Type: t.enum(['INDIVIDUAL', 'GROUP']),
+			...DATE_WINDOWS('CreatedAt', 'UpdatedAt', 'EndAt', 'ActiveAt', 'LastInteractionAt'),
+			...PAGE,
+		},
+	},
+	{
+		service: 'chat',
+		method: 'GET',
+		path: '/v2/session/{id}',
+		params: { id: t.uuid() },
+		query: { includeDetails: t.list(SESSION_DETAILS) },
+	},
+	{
+		service: 'chat',
+		method: 'PUT',
+		path: '/v1/session/{id}/transfer',
+		params: { id: t.uuid() },
+		body: t.shape({
+			type: required(t.enum(['DEPARTMENT', 'USER'])),
+			newDepartmentId: nullable(t.uuid()),
+			newUserId: nullable(t.uuid()),
+			options: STOP_BOT,
+		}),
+	},
+	{
+		service: 'chat',
+		method: 'PUT',
+		path: '/v1/session/{id}/complete',
+		params: { id: t.uuid() },
+		body: t.shape({ reactivateOnNewMessage: t.boolean(), stopBotInExecution: t.boolean() }),
+	},
+	{
+		service: 'chat',
+		method: 'PUT',
+		path: '/v2/session/{id}/partial',
+		params: { id: t.uuid() },
+		body: t.shape({
+			fields: t.list(
+				t.enum(['Status', 'EndAt', 'UserId', 'DepartmentId', 'ReactivateDisabled', 'Autocomplete', 'Number', 'Metadata', 'Classification']),
+			),
+			companyId: t.uuid(),
+			status: SESSION_STATUS,
+			endAt: nullable(t.dateTime()),
+			number: nullable(t.string()),
+			departmentId: nullable(t.uuid()),
+			userId: nullable(t.uuid()),
+			classification: t.shape({
+				description: nullable(t.string()),
+				category: t.enum(['UNDEFINED', 'WON', 'LOST', 'INFO', 'OTHER']),
+				amount: nullable(t.number()),
+			}),
+			metadata: t.map(),
+			options: STOP_BOT,
+		}),
+	},
+	{
+		service: 'chat',
+		method: 'POST',
+		path: '/v1/session/{id}/note',
+		params: { id: t.uuid() },
+		body: t.shape({ text: nullable(t.string()), filesUrls: t.list(t.string()), filesIds: t.list(t.uuid()) }),
+	},
+	{ service: 'chat', method: 'GET', path: '/v1/channel', query: { ChannelType: t.enum(['All', 'Whatsapp', 'Messenger', 'Instagram']) } },
+	{
+		service: 'chat',
+		method: 'GET',
+		path: '/v1/template',
+		query: {
+			Archived: t.boolean(),
+			Name: t.string(),
+			SearchableText: t.string(),
+			ChannelId: t.uuid(),
+			ApprovedOnly: t.boolean(),
+			Type: t.enum(['QUICKREPLY', 'ATTENDANCE', 'CAMPAIGN', 'SEQUENCE', 'SCHEDULEDMESSAGE', 'AUTHENTICATION']),
+			IncludeDetails: t.list(t.enum(['All', 'Params', 'File', 'Interactive'])),
+			...DATE_WINDOWS('CreatedAt', 'UpdatedAt'),
+			...PAGE,
+		},
+	},
+	{
+		service: 'chat',
+		method: 'GET',
+		path: '/v1/chatbot',
+		query: {
+			Name: t.string(),
+			Types: t.list(t.enum(['Reactive', 'Automation'])),
+			ChannelIds: t.list(t.uuid()),
+			DefaultDepartmentIds: t.list(t.uuid()),
+			PublishStatuses: t.list(t.enum(['Not_Published', 'Publishing', 'Ready', 'Failed'])),
+			AutomationUsages: t.list(t.enum(['Api', 'Manual', 'Campaign', 'Sequence'])),
+			...DATE_WINDOWS('CreatedAt', 'UpdatedAt'),
+			...PAGE,
+		},
+	},
+	{ service: 'core', method: 'GET', path: '/v1/agent' },
+	{ service: 'core', method: 'GET', path: '/v1/tag' },
+	{
+		service: 'core',
+		method: 'GET',
+		path: '/v2/file',
+		query: {
+			Type: required(t.enum(['UNDEFINED', 'PDF', 'EXCEL', 'WORD', 'IMAGE', 'AUDIO', 'VIDEO', 'DOCUMENT'])),
+			Name: required(t.string({ min: 1 })),
+			MimeType: t.string(),
+		},
+	},
+	{ service: 'core', method: 'POST', path: '/v2/file', body: t.shape({ tempFileId: required(t.uuid()) }) },
+];
+
+module.exports = { CHAT_ENDPOINTS };

@@ -1,0 +1,62 @@
+'use strict';
+
+/** Test and demo controls of the chat service: a contact writes, messages move on, numbers fail. */
+
+const { stableId } = require('../ids');
+const { phoneDigits } = require('../phone');
+const { chatOf, toPublicSession, toPublicMessage } = require('./store');
+const { advanceMessage, contactWrites } = require('./messages');
+
+/** @param {import('../index').Sandbox} sandbox */
+function chatControl(sandbox) {
+	const ctx = () => ({ state: sandbox.state, notify: (type, make) => sandbox.deliverer.notify(type, make), sandbox });
+	const pending = () =>
+		[...chatOf(sandbox.state).messages.values()].filter((m) => m.direction === 'TO_HUB' && !['READ', 'FAILED'].includes(m.status));
+	return {
+		/** The contact with this phone writes on a WhatsApp channel; returns the session (public shape). */
+		contactWrites(phone, text = 'Olá!', channelName) {
+			const session = contactWrites(ctx(), phone, text, channelName);
+			return toPublicSession(sandbox.state, session);
+		},
+		/** Every message not yet final moves one step on (QUEUED -> SENT -> DELIVERED -> READ or FAILED). */
+		advance() {
+			for (const message of pending()) advanceMessage(sandbox.state, message, ctx().notify);
+		},
+		/** Every message moves on until it is READ or FAILED. */
+		settle() {
+			while (pending().length) this.advance();
+		},
+		/** Deliveries to this number fail with `reason`. */
+		failDeliveriesTo(phone, reason = 'Falha na entrega') {
+			chatOf(sandbox.state).undeliverable.set(phoneDigits(phone), reason);
+		},
+		message(id) {
+			const message = chatOf(sandbox.state).messages.get(id);
+			return message && toPublicMessage(message);
+		},
+		sessions() {
+			return [...chatOf(sandbox.state).sessions.values()].map((s) => toPublicSession(sandbox.state, s));
+		},
+		session(id) {
+			const session = chatOf(sandbox.state).sessions.get(id);
+			return session && toPublicSession(sandbox.state, session);
+		},
+		notes() {
+			return [...chatOf(sandbox.state).notes.values()];
+		},
+		files() {
+			return [...chatOf(sandbox.state).files.values()].map((f) => ({ ...f.public, bytes: f.bytes }));
+		},
+	};
+}
+
+/** Stable ids of the chat demo records. */
+const chatDemo = {
+	templateId: (name) => stableId('template', name),
+	chatbotId: (name) => stableId('chatbot', name),
+	chatbotKey: (name) => stableId('chatbot-key', name),
+	agentId: (name) => stableId('agent', name),
+	undeliverablePhone: '+55|11900000404',
+};
+
+module.exports = { chatControl, chatDemo };

@@ -1,0 +1,41 @@
+'use strict';
+
+/** The chat service's endpoints (relative to /chat), and the core ones the chat features read. */
+
+const messages = require('./messages');
+const sessions = require('./sessions');
+const catalog = require('./catalog');
+
+const CHAT_ROUTES = [
+	['POST', '/v1/send/text', messages.sendText],
+	['POST', '/v1/send/image', messages.sendImage],
+	['POST', '/v1/send/video', messages.sendVideo],
+	['POST', '/v1/send/audio', messages.sendAudio],
+	['POST', '/v1/send/document', messages.sendDocument],
+	['POST', '/v1/send/template', messages.sendTemplate],
+	['POST', '/v1/send/chatbot', messages.sendChatbot],
+	['GET', '/v1/send/message/:id', messages.sendStatus],
+
+	['GET', '/v2/session', sessions.list],
+	['GET', '/v2/session/:id', sessions.get],
+	['PUT', '/v1/session/:id/transfer', sessions.transfer],
+	['PUT', '/v1/session/:id/complete', sessions.complete],
+	['PUT', '/v2/session/:id/partial', sessions.partial],
+	['POST', '/v1/session/:id/note', sessions.addNote],
+
+	['GET', '/v1/channel', catalog.channels],
+	['GET', '/v1/template', catalog.templates],
+	['GET', '/v1/chatbot', catalog.chatbots],
+];
+
+const CORE_ROUTES_FOR_CHAT = [
+	['GET', '/v1/agent', catalog.agents],
+	['GET', '/v1/tag', catalog.tags],
+	['GET', '/v2/file', catalog.fileSlot],
+	['POST', '/v2/file', catalog.fileConfirm],
+];
+
+/** Send-family routes answer their 4xx as ProblemDetails. */
+const isSendFamily = (path) => /^\/chat\/v1\/send\//i.test(path);
+
+module.exports = { CHAT_ROUTES, CORE_ROUTES_FOR_CHAT, isSendFamily };
