@@ -83,20 +83,28 @@ export function contactFilterPage(body: IDataObject, pageNumber: number, pageSiz
 
 /** GET /chat/v1/channel: the account's channels (not paginated); `number` is what a send's `from` takes. */
 export async function listChannels(this: HelenaContext, options: CallOptions = {}): Promise<IDataObject[] | null> {
-	return (await helenaRequest.call(this, { service: 'chat', method: 'GET', path: '/v1/channel', ...options })) as IDataObject[] | null;
+	return (await helenaRequest.call(this, { service: 'chat', method: 'GET', path: '/v1/channel', answer: 'list', ...options })) as
+		IDataObject[] | null;
 }
 
 /** One page of GET /chat/v1/template (PascalCase query: ChannelId, Name, ApprovedOnly, IncludeDetails). */
 export function templatePage(qs: IDataObject, pageNumber: number, pageSize: number, itemIndex?: number): HelenaRequest {
-	return { service: 'chat', method: 'GET', path: '/v1/template', qs: { ...qs, PageNumber: pageNumber, PageSize: pageSize }, itemIndex };
+	return {
+		service: 'chat',
+		method: 'GET',
+		path: '/v1/template',
+		qs: { ...qs, PageNumber: pageNumber, PageSize: pageSize },
+		itemIndex,
+		answer: 'page',
+	};
 }
 
 /** GET /core/v1/agent: the account's users (not paginated). */
 export async function listAgents(this: HelenaContext, options: CallOptions = {}): Promise<IDataObject[] | null> {
-	return (await helenaRequest.call(this, { method: 'GET', path: '/v1/agent', ...options })) as IDataObject[] | null;
+	return (await helenaRequest.call(this, { method: 'GET', path: '/v1/agent', answer: 'list', ...options })) as IDataObject[] | null;
 }
 
 /** GET /core/v1/tag: the account's contact tags (not paginated). */
 export async function listTags(this: HelenaContext, options: CallOptions = {}): Promise<IDataObject[] | null> {
-	return (await helenaRequest.call(this, { method: 'GET', path: '/v1/tag', ...options })) as IDataObject[] | null;
+	return (await helenaRequest.call(this, { method: 'GET', path: '/v1/tag', answer: 'list', ...options })) as IDataObject[] | null;
 }

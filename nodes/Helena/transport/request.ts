@@ -39,7 +39,7 @@ export interface HelenaRequest {
 	repeatable?: boolean;
 	/** Message for Helena's "not found" answer, e.g. `No contact with ID "…"`. */
 	notFoundMessage?: NotFoundMessage;
-	/** The shape the answer must have; `record` (with an id) by default, `any` for DELETE. */
+	/** The shape the answer must have; by default `record` (with an id) in core, `object` in chat, `any` for DELETE. */
 	answer?: AnswerShape;
 }
 
@@ -234,7 +234,10 @@ function unexpectedAnswer({ context, request, apiKey }: Attempt, status: number,
 }
 
 function shapeOf(request: HelenaRequest): AnswerShape {
-	return request.answer ?? (request.method === 'DELETE' ? 'any' : 'record');
+	if (request.answer) return request.answer;
+	if (request.method === 'DELETE') return 'any';
+	// the chat service's answers (sends, sessions) are not all records with an id: any JSON object there
+	return request.service === 'chat' ? 'object' : 'record';
 }
 
 function describeShape(request: HelenaRequest): string {
