@@ -179,9 +179,16 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 			listed = await page.evaluate(() => document.querySelector('[data-test-id="node-creator"]')?.innerText ?? '');
 		}
 
-		assert.equal(helenaActions.length, 21);
+		assert.equal(helenaActions.length, 32);
 		assert.deepEqual(missing(), [], 'actions missing from the node creator');
-		for (const group of ['CONTACT ACTIONS', 'DEPARTMENT (TEAM) ACTIONS', 'WEBHOOK ACTIONS']) assert.ok(listed.includes(group), group);
+		for (const group of [
+			'CONTACT ACTIONS',
+			'DEPARTMENT (TEAM) ACTIONS',
+			'WEBHOOK ACTIONS',
+			'MESSAGE ACTIONS',
+			'CONVERSATION (SESSION) ACTIONS',
+		])
+			assert.ok(listed.includes(group), group);
 		// n8n describes Helena as a whole with the trigger's description
 		assert.ok(listed.includes('Start workflows on Helena (WTS Chat) events'), listed.slice(0, 300));
 		await shot('node-creator-actions');
@@ -220,6 +227,7 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 		await page.clickElement('[data-test-id="node-parameters"] input[placeholder="Add Option"]', { last: true });
 		await settle();
 		assert.deepEqual(await page.evaluate(readDropdown), [
+			'Update Existing Contacts',
 			'Fields to Update',
 			'Leave Existing Contacts Unchanged',
 			'Tag Operation for Existing Contacts',

@@ -8,6 +8,7 @@ const { phoneDigits } = require('./phone');
 const store = require('./contactStore');
 const { parseListQuery, parseFilterBody, parseDetails, searchContacts } = require('./contactSearch');
 const v = require('./validate');
+const { arrangePage } = require('./pageOrder');
 
 const NOT_FOUND_TEXT = 'Contato não encontrado';
 
@@ -15,7 +16,7 @@ const NOT_FOUND_TEXT = 'Contato não encontrado';
 
 /** @param {Ctx} ctx */
 function list(ctx) {
-	return searchContacts(ctx.state, parseListQuery(ctx.query));
+	return arrangePage(searchContacts(ctx.state, parseListQuery(ctx.query)));
 }
 
 /** @param {Ctx} ctx */

@@ -58,6 +58,10 @@ async function handleControl(sb, method, path, text, query) {
 				const contacts = sb.seedContacts(Number(body.n ?? query.get('n') ?? 0), { prefix: body.prefix });
 				return { status: 200, body: { count: contacts.length, contacts } };
 			}
+			case 'POST /clock':
+				return { status: 200, body: sb.setClock(body) };
+			case 'POST /page-order':
+				return { status: 200, body: sb.setPageOrder(body.order) };
 			case 'GET /state':
 				return { status: 200, body: sb.snapshot() };
 			case 'POST /events':

@@ -2,6 +2,8 @@
 
 const crypto = require('node:crypto');
 
+const clock = require('./clock');
+
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** @param {unknown} value */
@@ -52,7 +54,7 @@ function createPrng(seed) {
 
 /** ISO timestamp, millisecond precision (what REST responses carry). */
 function nowIso() {
-	return new Date().toISOString();
+	return new Date(clock.now()).toISOString();
 }
 
 /**
@@ -61,7 +63,7 @@ function nowIso() {
  * @param {string} [previous]
  */
 function laterThan(previous) {
-	const now = Date.now();
+	const now = clock.now();
 	const prev = previous ? Date.parse(previous) : 0;
 	return new Date(Math.max(now, prev + 1)).toISOString();
 }

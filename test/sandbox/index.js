@@ -22,6 +22,8 @@ const { stableId } = require('./ids');
 const { chatControl, chatDemo } = require('./chat/control');
 const { ContractCheck, contractLedger, writeLedger } = require('./contractCheck');
 const { Variations } = require('./variations');
+const { setClock } = require('./clock');
+const { setPageOrder } = require('./pageOrder');
 
 const DEFAULT_API_KEY = 'helena-sandbox-key';
 
@@ -81,6 +83,8 @@ class Sandbox {
 			'setVariations',
 			'takeViolations',
 			'contractStats',
+			'setClock',
+			'setPageOrder',
 		])
 			this[name] = this[name].bind(this);
 	}
@@ -132,6 +136,16 @@ class Sandbox {
 	 */
 	failNext(count, options = {}) {
 		this.faults.failNext(count, options);
+	}
+
+	/** The clock behind createdAt/updatedAt (see clock.js). @param {Parameters<typeof setClock>[0]} change */
+	setClock(change) {
+		return setClock(change);
+	}
+
+	/** @param {'sorted' | 'reversed'} order items inside a contact list page (see pageOrder.js) */
+	setPageOrder(order) {
+		return setPageOrder(order);
 	}
 
 	/** @param {number} n @param {{ prefix?: string }} [options] */

@@ -21,6 +21,7 @@ export {
 	shown,
 	UUID_PATTERN,
 } from './input';
+export type { NodeContext } from './input';
 export { readLocatorId, uuidLocator } from './locator';
 export { failedItem, READ_CONCURRENCY, runPerItem, withItemIndex } from './runPerItem';
 export { deriveUpdateFields, readUpdateFields, requireFieldsToUpdate } from './updateFields';

@@ -108,3 +108,8 @@ export async function listAgents(this: HelenaContext, options: CallOptions = {})
 export async function listTags(this: HelenaContext, options: CallOptions = {}): Promise<IDataObject[] | null> {
 	return (await helenaRequest.call(this, { method: 'GET', path: '/v1/tag', answer: 'list', ...options })) as IDataObject[] | null;
 }
+
+/** One page of GET /v1/contact; `qs` carries the API's PascalCase names (Status, UpdatedAt.After, OrderBy…). */
+export function contactListPage(qs: IDataObject, pageNumber: number, pageSize: number, itemIndex?: number): HelenaRequest {
+	return { method: 'GET', path: '/v1/contact', qs: { ...qs, PageNumber: pageNumber, PageSize: pageSize }, itemIndex, answer: 'page' };
+}

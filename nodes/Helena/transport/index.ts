@@ -4,7 +4,7 @@ export type { HelenaService } from './url';
 export { helenaRequest } from './request';
 export { isNotFoundError } from './errors';
 export type { NotFoundMessage } from './errors';
-export { fetchAllPages, PAGE_SIZE } from './pagination';
+export { fetchAllPages, hasMore, PAGE_SIZE } from './pagination';
 export type { PageEnvelope, PagingOptions } from './pagination';
 export { chunk } from './batching';
 export { RequestBudget } from './budget';
@@ -12,6 +12,7 @@ export { uploadFile } from './files';
 export type { FileToUpload, HelenaFileType } from './files';
 export {
 	contactFilterPage,
+	contactListPage,
 	createSubscription,
 	deleteSubscription,
 	listAgents,

@@ -18,6 +18,8 @@ export interface PageEnvelope {
 	items?: IDataObject[] | null;
 	pageNumber?: number;
 	totalPages?: number;
+	orderBy?: string | null;
+	orderDirection?: string | null;
 	hasMorePages?: boolean;
 }
 
@@ -31,6 +33,14 @@ function claimsMore(page: PageEnvelope, pageNumber: number): boolean {
 	if (typeof page.hasMorePages === 'boolean') return page.hasMorePages;
 	if (typeof page.totalPages === 'number') return pageNumber < page.totalPages;
 	return true;
+}
+
+/** Whether a full page says more follow (a page count, or a full page when the API gives neither). */
+export function hasMore(page: PageEnvelope | undefined, pageNumber: number): boolean {
+	const items = page?.items ?? [];
+	// an empty or short page is the last, whatever its paging fields claim
+	if (items.length < PAGE_SIZE) return false;
+	return page?.hasMorePages ?? (page?.totalPages !== undefined ? pageNumber < page.totalPages : items.length === PAGE_SIZE);
 }
 
 /**

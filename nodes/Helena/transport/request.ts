@@ -6,6 +6,7 @@ import type {
 	IHttpRequestMethods,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
+	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
@@ -21,7 +22,7 @@ import { redactText, withoutApiKey } from './redact';
 import { serviceUrl } from './url';
 import type { HelenaService } from './url';
 
-export type HelenaContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type HelenaContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions | IWebhookFunctions;
 
 export interface HelenaRequest {
 	method: IHttpRequestMethods;

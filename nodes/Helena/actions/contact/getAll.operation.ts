@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, runPerItem } from '../../helpers';
-import { fetchAllPages } from '../../transport';
+import { contactListPage, fetchAllPages } from '../../transport';
 import {
 	dateRangeFields,
 	listingFields,
@@ -42,16 +42,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		if (options.orderDirection) qs.OrderDirection = options.orderDirection;
 		if (includeDetails) qs.IncludeDetails = includeDetails;
 
-		const contacts = await fetchAllPages.call(
-			this,
-			(pageNumber, pageSize) => ({
-				method: 'GET',
-				path: '/v1/contact',
-				qs: { ...qs, PageNumber: pageNumber, PageSize: pageSize },
-				itemIndex,
-			}),
-			paging,
-		);
+		const contacts = await fetchAllPages.call(this, (pageNumber, pageSize) => contactListPage(qs, pageNumber, pageSize, itemIndex), paging);
 		return outputContacts(contacts, simple);
 	});
 }

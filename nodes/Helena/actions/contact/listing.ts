@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import {
 	invalidInput,
+	type NodeContext,
 	optionsCollection,
 	readBoolean,
 	readDate as readDateValue,
@@ -157,12 +158,7 @@ const ORDER_DIRECTIONS = (orderDirectionField.options ?? []).map((option) => Str
 const STATUSES = statusOptions.map((option) => String(option.value));
 
 /** The details to request, each one Helena knows; Simplify needs the tag names, so it asks for them. */
-export function readIncludeDetails(
-	context: IExecuteFunctions,
-	options: IDataObject,
-	simple: boolean,
-	itemIndex: number,
-): string[] | undefined {
+export function readIncludeDetails(context: NodeContext, options: IDataObject, simple: boolean, itemIndex: number): string[] | undefined {
 	const chosen = readList(context, options.includeDetails, 'Include Details', itemIndex, { unique: true }).map((detail) =>
 		readOption(context, detail, DETAILS, 'Include Details', itemIndex),
 	);
