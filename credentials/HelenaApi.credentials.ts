@@ -1,5 +1,12 @@
 import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
+/** The Base URL as the transport reads it (`parseBaseUrl`), written as an n8n expression (no URL class there). */
+const TEST_BASE_URL = [
+	'(/^https?:\\/\\/(?:[a-z0-9.-]+|\\[[0-9a-f:.]+\\])(?::\\d{1,5})?(?:\\/[^?#\\s]*)?$/i.test(String($credentials.baseUrl).trim())',
+	'? String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/(?:\\/(?:core|chat))?(?:\\/v\\d+)?\\/*$/i, "")',
+	': "http://base-url-not-usable.invalid") + "/core"',
+].join(' ');
+
 export class HelenaApi implements ICredentialType {
 	name = 'helenaApi';
 
@@ -68,6 +75,15 @@ export class HelenaApi implements ICredentialType {
 			description:
 				'Helena allows 200 requests per 5 seconds and 1,000 per 5 minutes per account. Pacing waits before sending instead of provoking 429 answers.',
 		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 600 },
+			default: 60,
+			description:
+				'How long one request waits for Helena to answer. A read that gets no answer is tried again (3 attempts at most); a plain create is not repeated, since Helena may have applied it.',
+		},
 	];
 
 	// A key pasted with "Bearer " in front is sent unchanged, never as "Bearer Bearer …".
@@ -81,14 +97,31 @@ export class HelenaApi implements ICredentialType {
 		},
 	};
 
+	/*
+	 * Test Connection reads Helena's webhook event list. The Base URL gets the node's rules: a pasted
+	 * /core, /core/v1, /v1 is dropped; one with a query, a fragment, a user name or password, or a space
+	 * is sent nowhere (a reserved .invalid host, so n8n reports an incorrect host and the key goes
+	 * nowhere). The rule fails a 200 that is not the event list (a web page, {"status":"ok"}).
+	 */
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{ $credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/core$/i, "").replace(/\\/+$/, "") }}/core',
+			baseURL: `={{ ${TEST_BASE_URL} }}`,
 			url: '/v1/webhook/event',
 			method: 'GET',
 			// as in the node's transport: a redirect elsewhere would carry the key with it
 			disableFollowRedirect: true,
 			sendCredentialsOnCrossOriginRedirect: false,
 		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					// the first entry of Helena's event list names an event; other hosts' answers do not
+					key: 'event',
+					value: undefined,
+					message: "The Base URL answered, but not with Helena's webhook event list. Check the Base URL, for example https://api.wts.chat.",
+				},
+			},
+		],
 	};
 }

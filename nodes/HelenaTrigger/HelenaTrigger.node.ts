@@ -120,9 +120,9 @@ function checkSettings(context: IHookFunctions): string[] {
 	return selectedEvents(context);
 }
 
+/** Every subscription of the account; an answer that is not a list fails (the transport checks it), never reads as "none". */
 async function subscriptionsOf(context: IHookFunctions): Promise<Subscription[]> {
-	const subscriptions = await listSubscriptions.call(context);
-	return Array.isArray(subscriptions) ? (subscriptions as Subscription[]) : [];
+	return (await listSubscriptions.call(context)) as Subscription[];
 }
 
 function warnIfStoredForOtherUrl(

@@ -15,6 +15,8 @@ export interface HelenaCredentialData {
 	baseUrl: string;
 	apiKey: string;
 	authorizationFormat?: 'bearer' | 'raw';
+	/** Seconds one request waits for an answer (the credential's Timeout). */
+	timeout?: number;
 	requestPacing?: 'vendorLimits' | 'off';
 }
 

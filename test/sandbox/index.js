@@ -11,6 +11,7 @@
 
 const { createServer } = require('./server');
 const { Faults } = require('./faults');
+const { Misbehaviour } = require('./misbehave');
 const { Deliverer } = require('./webhooks');
 const { toPublicSubscription } = require('./webhooks');
 const { toPublicDepartment } = require('./departments');
@@ -50,6 +51,7 @@ class Sandbox {
 		/** @type {import('./state').SandboxState} */
 		this.state = buildState(this.seedName);
 		this.faults = new Faults(options);
+		this.misbehaviour = new Misbehaviour();
 		this.variations = new Variations(options.variations);
 		/** Every /core request is held against the contract; there is no lenient mode (see contractCheck.js). */
 		this.contract = new ContractCheck();
@@ -204,6 +206,7 @@ class Sandbox {
 	}
 
 	async close() {
+		this.misbehaviour.clear();
 		this.closed = true;
 		writeLedger();
 		await this.deliverer.close();

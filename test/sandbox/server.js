@@ -216,6 +216,9 @@ function createServer(sandbox) {
 			entry.admittedAt = now;
 		}
 
+		const trick = sandbox.misbehaviour.take(method, entry.decodedPath);
+		if (trick && sandbox.misbehaviour.before(trick, req, res, entry)) return undefined;
+
 		const scripted = sandbox.faults.takeScripted(method, entry.decodedPath);
 		if (scripted) {
 			if (scripted.status === 0) {
@@ -257,8 +260,9 @@ function createServer(sandbox) {
 			sandbox,
 		};
 		try {
-			const result = route.handler(ctx);
-			return answer(entry, res, 200, result);
+			const bent = trick ? sandbox.misbehaviour.after(trick, req, entry.decodedPath, route.handler(ctx)) : { result: route.handler(ctx) };
+			if (bent.dropped) return undefined;
+			return answer(entry, res, 200, bent.result);
 		} catch (err) {
 			if (err instanceof ApiError && err.problem && isSendFamily(path)) return answer(entry, res, err.status, err.problem);
 			if (err instanceof ApiError) return refuse(entry, res, err);

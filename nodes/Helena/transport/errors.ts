@@ -1,6 +1,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { redactText } from './redact';
+
 /** The fields of Helena's error body (`InternalException`) that help a user. */
 export interface HelenaErrorBody {
 	key?: string;
@@ -77,15 +79,16 @@ export function readErrorBody(body: unknown): HelenaErrorBody {
 }
 
 /**
- * Helena's "not found": HTTP 500 with key FORM_ERROR and a Portuguese text (seen in practice), a
- * body whose `httpStatusCode` says 404 in any form, or a 404 that carries Helena's error body. A 404
- * without that body is a path the service does not have.
+ * Helena's "not found": HTTP 500 (or even 200) with key FORM_ERROR and a Portuguese text (seen in
+ * practice), a body whose `httpStatusCode` says 404 in any form, or a 404 that carries Helena's error
+ * body. A 404 without that body is a path the service does not have.
  */
 export function isNotFound(status: number, error: HelenaErrorBody): boolean {
 	// a ProblemDetails 404 (the send family) names a missing record too
 	if (status === 404) return Boolean(error.key) || Boolean(error.problem);
+	if (status >= 300 && status < 400) return false;
 	if (statusCodeOf(error.httpStatusCode) === 404) return true;
-	return status >= 400 && /n[aã]o encontrad|not found/i.test(error.text ?? '');
+	return /n[aã]o encontrad|not found/i.test(error.text ?? '');
 }
 
 /** A 500 that reports bad input; repeating it cannot help. */
@@ -109,6 +112,17 @@ export interface FailureContext {
 	repeatable: boolean;
 	/** Origin of the Location of a 3xx answer. */
 	redirectedTo?: string;
+	/** Set when the retries stopped because the next wait would pass the cap on waiting per request. */
+	waitCapSeconds?: number;
+	/** What Helena asked to wait (Retry-After) when that was the reason, in seconds. */
+	askedWaitSeconds?: number;
+}
+
+/** Why the retries stopped early, when waiting longer was the reason. */
+function waitCapNote(failure: FailureContext): string | undefined {
+	if (failure.waitCapSeconds === undefined) return undefined;
+	const asked = failure.askedWaitSeconds !== undefined ? ` Helena asked to wait ${failure.askedWaitSeconds} s more;` : '';
+	return `The node stopped retrying because it waits at most ${failure.waitCapSeconds} s in total per request.${asked} try again later.`;
 }
 
 /** ` (ServiceUnavailable)` whichever form `httpStatusCode` came in; empty without one. */
@@ -146,7 +160,7 @@ function messageFor(failure: FailureContext, error: HelenaErrorBody): { message:
 	}
 	if (status === 429) {
 		return {
-			message: `Helena's rate limit was still exceeded after ${failure.attempts} attempts (429 Too Many Requests)`,
+			message: `Helena's rate limit was still exceeded after ${failure.attempts} attempt${failure.attempts === 1 ? '' : 's'}${failure.waitCapSeconds !== undefined ? ` and the longest wait the node allows per request (${failure.waitCapSeconds} s)` : ''} (429 Too Many Requests)`,
 			hint: 'Helena allows 200 requests per 5 seconds and 1,000 per 5 minutes per account, shared by everything that uses the key. Wait a few minutes, send fewer items per run, or use "Create or Update Many" instead of one call per item.',
 		};
 	}
@@ -174,12 +188,22 @@ function messageFor(failure: FailureContext, error: HelenaErrorBody): { message:
 	};
 }
 
-export function helenaApiError(node: INode, failure: FailureContext, body: unknown): NodeApiError {
-	const error = readErrorBody(body);
+/** Helena's error body with the API key and delivery tokens taken out of every text it carries. */
+function redactedErrorBody(body: unknown, apiKey: unknown): HelenaErrorBody {
+	// every text field, including those added later: none may carry the key into a message
+	const entries = Object.entries(readErrorBody(body)).map(([name, value]) => [
+		name,
+		typeof value === 'string' ? redactText(value, apiKey) : value,
+	]);
+	return Object.fromEntries(entries) as HelenaErrorBody;
+}
+
+export function helenaApiError(node: INode, failure: FailureContext, body: unknown, apiKey: unknown): NodeApiError {
+	const error = redactedErrorBody(body, apiKey);
 	const { message, hint } = messageFor(failure, error);
 	// the path as sent (values URL-encoded), so a user can see which endpoint answered
 	const sent = `Request: ${failure.method} ${failure.path}.`;
-	const description = [helenaSays(error), hint, sent].filter(Boolean).join(' ');
+	const description = [helenaSays(error), hint, waitCapNote(failure), sent].filter(Boolean).join(' ');
 	const details: JsonObject = {
 		httpCode: String(failure.status),
 		...(error.key ? { key: error.key } : {}),

@@ -31,6 +31,8 @@ export async function uploadFile(this: IExecuteFunctions, file: FileToUpload): P
 		path: '/v2/file',
 		qs: { Type: file.type, Name: file.fileName, MimeType: file.mimeType },
 		itemIndex,
+		// an upload slot ({ tempFileId, urlUpload }), checked below
+		answer: 'object',
 	})) as UploadSlot | undefined;
 	if (!slot?.tempFileId || !slot.urlUpload) {
 		throw new NodeApiError(

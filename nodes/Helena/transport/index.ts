@@ -25,5 +25,6 @@ export {
 	templatePage,
 	updateSubscription,
 } from './endpoints';
+export { withoutDeliveryToken } from './redact';
 export { isTagRemoval, sendTagRemoval, TAG_REMOVAL_SPELLINGS } from './tagRemoval';
 export type { TagRemovalSpelling } from './tagRemoval';

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { mapWithConcurrency } from '../helpers/concurrency';
 import type { HelenaContext, HelenaRequest } from './request';
@@ -7,8 +8,11 @@ import { helenaRequest } from './request';
 /** The API's maximum; fewer requests for the same items whatever the user's limit. */
 export const PAGE_SIZE = 100;
 
-/** Pages fetched side by side once the first page has told how many there are. */
+/** Pages fetched side by side at most, once the pages read so far have shown that more exist. */
 const CONCURRENT_PAGES = 4;
+
+/** 1,000,000 records: a server that still reports more pages after this is looping, not listing. */
+export const MAX_PAGES = 10_000;
 
 export interface PageEnvelope {
 	items?: IDataObject[] | null;
@@ -24,17 +28,27 @@ export interface PagingOptions {
 	limit?: number;
 }
 
-/** Whether a page says more follow (a page count, or a full page when the API gives neither). */
+/** Whether the server's paging fields claim a page after this one. */
+function claimsMore(page: PageEnvelope, pageNumber: number): boolean {
+	if (typeof page.hasMorePages === 'boolean') return page.hasMorePages;
+	if (typeof page.totalPages === 'number') return pageNumber < page.totalPages;
+	return true;
+}
+
+/** Whether a full page says more follow (a page count, or a full page when the API gives neither). */
 export function hasMore(page: PageEnvelope | undefined, pageNumber: number): boolean {
 	const items = page?.items ?? [];
-	if (items.length === 0) return false;
+	// an empty or short page is the last, whatever its paging fields claim
+	if (items.length < PAGE_SIZE) return false;
 	return page?.hasMorePages ?? (page?.totalPages !== undefined ? pageNumber < page.totalPages : items.length === PAGE_SIZE);
 }
 
 /**
- * Reads pages of 100 until the API says there are no more or `limit` items are in hand, so a page
- * past the limit is never requested. The first page tells how many pages there are; the ones still
- * needed are then fetched a few at a time (the request budget paces them) and kept in page order.
+ * Reads pages of 100 until one is empty, short or repeats what was already read, the server says
+ * there are no more, or `limit` items are in hand; a page past the limit is never requested. The
+ * server's paging fields are a ceiling, never a plan: the pages read ahead side by side are at most
+ * as many as the full pages already seen (1, 2, 4, then 4 at a time), so a server that claims 40
+ * pages and has one costs one extra request. An item already output (same `id`) is dropped.
  * `requestForPage` builds the request of one page (GET list takes PascalCase query parameters,
  * filter takes camelCase body fields).
  */
@@ -44,26 +58,49 @@ export async function fetchAllPages(
 	{ returnAll, limit }: PagingOptions,
 ): Promise<IDataObject[]> {
 	const wanted = returnAll ? Infinity : Math.max(0, limit ?? 0);
+	const wantedPages = Math.ceil(wanted / PAGE_SIZE);
 	const fetchPage = async (pageNumber: number) =>
-		(await helenaRequest.call(this, requestForPage(pageNumber, PAGE_SIZE))) as PageEnvelope | undefined;
+		(await helenaRequest.call(this, { ...requestForPage(pageNumber, PAGE_SIZE), answer: 'page' })) as PageEnvelope;
 
-	let pageNumber = 1;
-	let page = await fetchPage(pageNumber);
-	const collected: IDataObject[] = [...(page?.items ?? [])];
+	const collected: IDataObject[] = [];
+	const seen = new Set<unknown>();
+	/** Adds a page's new items; whether reading may go on after it. */
+	const take = (page: PageEnvelope, pageNumber: number): boolean => {
+		const items = page.items ?? [];
+		let fresh = 0;
+		for (const item of items) {
+			const id = item.id;
+			if (id !== undefined && id !== null && id !== '') {
+				if (seen.has(id)) continue;
+				seen.add(id);
+			}
+			collected.push(item);
+			fresh++;
+		}
+		return fresh > 0 && items.length >= PAGE_SIZE && claimsMore(page, pageNumber);
+	};
 
-	if (hasMore(page, pageNumber) && collected.length < wanted && page?.totalPages !== undefined) {
-		const lastNeeded = Math.min(page.totalPages, Math.ceil(wanted / PAGE_SIZE));
-		const pageNumbers = Array.from({ length: Math.max(0, lastNeeded - 1) }, (_, n) => n + 2);
+	let next = 1;
+	let fullPagesSeen = 0;
+	// the lowest page count the server has stated: pages past it are never read ahead
+	let lastPage = MAX_PAGES;
+	let goOn = true;
+	while (goOn && collected.length < wanted) {
+		if (next > MAX_PAGES) {
+			throw new NodeOperationError(this.getNode(), `Helena still reported more results after ${MAX_PAGES.toLocaleString('en')} pages`, {
+				description: 'The listing was stopped so that it cannot run forever. Narrow it with filters, or set a Limit.',
+			});
+		}
+		const ahead = Math.max(1, Math.min(CONCURRENT_PAGES, fullPagesSeen, wantedPages - next + 1, lastPage - next + 1));
+		const pageNumbers = Array.from({ length: ahead }, (_, n) => next + n);
 		const pages = await mapWithConcurrency(pageNumbers, CONCURRENT_PAGES, fetchPage);
-		for (const fetched of pages) collected.push(...(fetched?.items ?? []));
-		pageNumber = lastNeeded;
-		page = pages.at(-1) ?? page;
-	}
-	// Without a page count (or when the list grew while we read), go on one page at a time.
-	while (hasMore(page, pageNumber) && collected.length < wanted) {
-		pageNumber++;
-		page = await fetchPage(pageNumber);
-		collected.push(...(page?.items ?? []));
+		for (const [index, page] of pages.entries()) {
+			if (typeof page.totalPages === 'number' && page.totalPages > 0) lastPage = Math.min(lastPage, page.totalPages);
+			goOn = take(page, pageNumbers[index]);
+			if (!goOn) break;
+			fullPagesSeen++;
+		}
+		next += ahead;
 	}
 	return collected.length > wanted ? collected.slice(0, wanted) : collected;
 }

@@ -12,10 +12,13 @@ import type {
 import { NodeApiError, sleep } from 'n8n-workflow';
 
 import { perExecution } from '../helpers/cache';
+import type { AnswerShape } from './answers';
+import { excerptOf, isErrorBody, shapeProblem } from './answers';
 import type { RequestBudget } from './budget';
 import { budgetFor } from './budget';
-import { helenaApiError, isFormError, isNotFound, readErrorBody } from './errors';
+import { helenaApiError, isFormError, isNotFound, isNotFoundError, readErrorBody } from './errors';
 import type { NotFoundMessage } from './errors';
+import { redactText, withoutApiKey } from './redact';
 import { serviceUrl } from './url';
 import type { HelenaService } from './url';
 
@@ -37,12 +40,22 @@ export interface HelenaRequest {
 	repeatable?: boolean;
 	/** Message for Helena's "not found" answer, e.g. `No contact with ID "…"`. */
 	notFoundMessage?: NotFoundMessage;
+	/** The shape the answer must have; by default `record` (with an id) in core, `object` in chat, `any` for DELETE. */
+	answer?: AnswerShape;
 }
 
 export const MAX_ATTEMPTS = 10;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 20_000;
-const RETRY_AFTER_CAP_MS = 300_000;
+/** The longest a request may spend waiting between its attempts (Retry-After and back-off together). */
+export const MAX_TOTAL_WAIT_MS = 120_000;
+/** How long one attempt may wait for Helena's answer unless the credential says otherwise. */
+export const DEFAULT_TIMEOUT_SECONDS = 60;
+
+function timeoutMsOf(credentials: ICredentialDataDecryptedObject): number {
+	const seconds = Number(credentials.timeout);
+	return Math.round((Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_TIMEOUT_SECONDS) * 1000);
+}
 
 /** The credential is read once per execution context, not once per request. */
 const credentialsFor = perExecution(
@@ -79,13 +92,15 @@ function backoffMs(attempt: number): number {
 	return Math.round(Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)));
 }
 
+/** Retry-After in seconds or as an HTTP date; empty, negative or unreadable counts as absent. */
 function retryAfterMs(headers: IDataObject | undefined): number | undefined {
 	const value = headers?.['retry-after'];
-	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-	const seconds = Number(value);
-	if (Number.isFinite(seconds)) return Math.min(RETRY_AFTER_CAP_MS, Math.max(0, seconds * 1000));
-	const date = Date.parse(String(value));
-	return Number.isNaN(date) ? undefined : Math.min(RETRY_AFTER_CAP_MS, Math.max(0, date - Date.now()));
+	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	if (text === '') return undefined;
+	if (/^\d+(\.\d+)?$/.test(text)) return Number(text) * 1000;
+	if (!/[a-z]/i.test(text)) return undefined;
+	const date = Date.parse(text);
+	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 function isRetryableServerError(status: number, body: unknown): boolean {
@@ -115,11 +130,22 @@ function networkCode(error: unknown): string | undefined {
 	return code as string | undefined;
 }
 
+/** Whether a failed attempt ran out of time (axios reports ECONNABORTED, sockets ETIMEDOUT). */
+function timedOut(error: unknown): boolean {
+	const code = networkCode(error);
+	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return true;
+	const record = error as { message?: unknown; cause?: { message?: unknown } };
+	return [record?.message, record?.cause?.message].some((text) => typeof text === 'string' && /timeout|timed out/i.test(text));
+}
+
 /** What one attempt came back with: an HTTP answer, or a connection that failed (its system code). */
-type Sent = { response: IN8nHttpFullResponse } | { networkCode: string | undefined };
+type Sent = { response: IN8nHttpFullResponse } | { networkCode: string | undefined; timedOut: boolean };
 
 /** What to do after an attempt: hand back the body, wait and try again, or give up with an error. */
-type Outcome = { done: true; body: unknown } | { retryAfterMs: number; holdBudget: boolean } | { error: NodeApiError };
+type Outcome =
+	| { done: true; body: unknown }
+	| { retryAfterMs: number; holdBudget: boolean; askedMs?: number; lastError: () => NodeApiError }
+	| { error: NodeApiError };
 
 interface Attempt {
 	context: HelenaContext;
@@ -127,10 +153,12 @@ interface Attempt {
 	url: string;
 	repeatable: boolean;
 	attempt: number;
+	apiKey: unknown;
+	timeoutMs: number;
 }
 
 /** One attempt: the request with n8n's authentication, never following a redirect. */
-async function send({ context, request, url }: Attempt, credentials: ICredentialDataDecryptedObject): Promise<Sent> {
+async function send({ context, request, url, timeoutMs }: Attempt, credentials: ICredentialDataDecryptedObject): Promise<Sent> {
 	const { method, qs, body } = request;
 	// Handing n8n the credential read before spares it a database read and a decryption per request.
 	const decrypted = {
@@ -158,13 +186,68 @@ async function send({ context, request, url }: Attempt, credentials: ICredential
 				// redirect is never followed: the key goes to the Base URL's host and nowhere else.
 				disableFollowRedirect: true,
 				sendCredentialsOnCrossOriginRedirect: false,
+				timeout: timeoutMs,
 			},
 			decrypted,
 		)) as IN8nHttpFullResponse;
 		return { response };
 	} catch (error) {
-		return { networkCode: networkCode(error) };
+		return { networkCode: networkCode(error), timedOut: timedOut(error) };
 	}
+}
+
+/** The endpoint as the user can find it in Helena's reference: method and path, IDs and phones elided. */
+function endpointOf(request: HelenaRequest): string {
+	const segments = request.path.split('/').map((segment) => (/^([a-z-]*|v\d+)$/i.test(segment) ? segment : '{id}'));
+	return `${request.method} /${request.service ?? 'core'}${segments.join('/')}`;
+}
+
+/** No answer in time: a read was retried already; a create is never repeated, since Helena may have applied it. */
+function noAnswer({ context, request, repeatable, attempt, timeoutMs }: Attempt): NodeApiError {
+	const seconds = timeoutMs / 1000;
+	const attempts = attempt > 1 ? ` (${attempt} attempts)` : '';
+	return new NodeApiError(
+		context.getNode(),
+		{ networkError: 'timeout' },
+		{
+			message: `Helena did not answer ${endpointOf(request)} within ${seconds} s${attempts}${repeatable ? '' : '; the request was not repeated'}`,
+			description: repeatable
+				? 'The service seems to be having trouble; try again later. The time limit per request is the Timeout of the "Helena API" credential.'
+				: 'This request creates data, so it was not repeated automatically (a repeat could create a duplicate). Check in Helena whether it was applied, then run the item again. The time limit per request is the Timeout of the "Helena API" credential.',
+			itemIndex: request.itemIndex,
+		},
+	);
+}
+
+/** A 2xx whose body is not what the endpoint returns: named, with a short redacted excerpt, never as data. */
+function unexpectedAnswer({ context, request, apiKey }: Attempt, status: number, problem: string, body: unknown): NodeApiError {
+	const excerpt = body === undefined || body === null || body === '' ? '' : ` It began: ${redactText(excerptOf(body), apiKey)}`;
+	return new NodeApiError(
+		context.getNode(),
+		{ httpCode: String(status), problem },
+		{
+			message: `Helena's answer to ${endpointOf(request)} is not usable: ${problem}`,
+			description: `Expected ${describeShape(request)}.${excerpt} Check that the Base URL in the "Helena API" credential is the Helena API host (a proxy or another service may have answered).`,
+			httpCode: String(status),
+			itemIndex: request.itemIndex,
+		},
+	);
+}
+
+function shapeOf(request: HelenaRequest): AnswerShape {
+	if (request.answer) return request.answer;
+	if (request.method === 'DELETE') return 'any';
+	// the chat service's answers (sends, sessions) are not all records with an id: any JSON object there
+	return request.service === 'chat' ? 'object' : 'record';
+}
+
+function describeShape(request: HelenaRequest): string {
+	const shape = shapeOf(request);
+	if (shape === 'list') return 'a JSON list of records';
+	if (shape === 'page') return 'a JSON page of results ({ items, pageNumber, totalPages, hasMorePages })';
+	if (shape === 'record') return 'a JSON record with its id';
+	if (shape === 'object') return 'a JSON record';
+	return 'JSON or an empty answer';
 }
 
 /** Only the code and our own words: the underlying error carries the request headers. */
@@ -187,46 +270,72 @@ function unreachable({ context, request, url }: Attempt, code: string | undefine
  * request is repeatable; a 429 is always retried (Helena refused it unapplied) and holds the budget.
  */
 function classify(attempt: Attempt, sent: Sent): Outcome {
-	const { context, request, url, repeatable } = attempt;
+	const { context, request, url, repeatable, apiKey } = attempt;
 	if (!('response' in sent)) {
 		const code = sent.networkCode;
-		if (repeatable && code && BROKEN_CONNECTION_CODES.has(code) && attempt.attempt < MAX_NETWORK_ATTEMPTS) {
-			return { retryAfterMs: backoffMs(attempt.attempt), holdBudget: false };
+		const lastError = () => (sent.timedOut ? noAnswer(attempt) : unreachable(attempt, code));
+		const broken = sent.timedOut || (code !== undefined && BROKEN_CONNECTION_CODES.has(code));
+		if (repeatable && broken && attempt.attempt < MAX_NETWORK_ATTEMPTS) {
+			return { retryAfterMs: backoffMs(attempt.attempt), holdBudget: false, lastError };
 		}
-		return { error: unreachable(attempt, code) };
+		return { error: lastError() };
 	}
 
 	const { statusCode: status, headers, body } = sent.response;
-	if (status < 300) return { done: true, body };
+	const apiError = (extra: Partial<FailureFields> = {}) =>
+		helenaApiError(
+			context.getNode(),
+			{
+				method: request.method,
+				path: `/${request.service ?? 'core'}${request.path}`,
+				status,
+				attempts: attempt.attempt,
+				itemIndex: request.itemIndex,
+				notFoundMessage: request.notFoundMessage,
+				repeatable,
+				redirectedTo: status >= 300 && status < 400 ? originOf(headers?.location, url) : undefined,
+				...extra,
+			},
+			body,
+			apiKey,
+		);
+	if (status < 300) {
+		if (isErrorBody(body)) {
+			const error = apiError();
+			if (isNotFoundError(error)) return { error };
+			return { error: unexpectedAnswer(attempt, status, `it is an error (${String((body as IDataObject).key)}), not data`, body) };
+		}
+		const problem = shapeProblem(body, shapeOf(request));
+		if (problem) return { error: unexpectedAnswer(attempt, status, problem, body) };
+		return { done: true, body: withoutApiKey(body, apiKey) };
+	}
 
 	const canRetry = attempt.attempt < MAX_ATTEMPTS;
+	const asked = retryAfterMs(headers);
 	if (status === 429 && canRetry) {
-		return { retryAfterMs: retryAfterMs(headers) ?? backoffMs(attempt.attempt), holdBudget: true };
+		return { retryAfterMs: asked ?? backoffMs(attempt.attempt), holdBudget: true, askedMs: asked, lastError: apiError };
 	}
 	if (repeatable && canRetry && isRetryableServerError(status, body)) {
-		return { retryAfterMs: retryAfterMs(headers) ?? backoffMs(attempt.attempt), holdBudget: false };
+		return { retryAfterMs: asked ?? backoffMs(attempt.attempt), holdBudget: false, askedMs: asked, lastError: apiError };
 	}
-	const error = helenaApiError(
-		context.getNode(),
-		{
-			method: request.method,
-			path: `/${request.service ?? 'core'}${request.path}`,
-			status,
-			attempts: attempt.attempt,
-			itemIndex: request.itemIndex,
-			notFoundMessage: request.notFoundMessage,
-			repeatable,
-			redirectedTo: status < 400 ? originOf(headers?.location, url) : undefined,
-		},
-		body,
-	);
-	return { error };
+	return { error: apiError() };
 }
+
+type FailureFields = Parameters<typeof helenaApiError>[1];
 
 /** Waits before the next attempt; after a 429 every request of this credential waits too. */
 async function waitToRetry({ retryAfterMs: waitMs, holdBudget }: { retryAfterMs: number; holdBudget: boolean }, budgets: RequestBudget[]) {
 	if (holdBudget) for (const budget of budgets) budget.holdFor(waitMs);
 	await sleep(waitMs);
+}
+
+/** The error of the last attempt, saying that the cap on waiting (not the number of attempts) ended the retries. */
+function waitCapError(outcome: { askedMs?: number; lastError: (extra?: Partial<FailureFields>) => NodeApiError }): NodeApiError {
+	const error = outcome.lastError({
+		waitCapSeconds: MAX_TOTAL_WAIT_MS / 1000,
+		askedWaitSeconds: outcome.askedMs === undefined ? undefined : Math.round(outcome.askedMs / 1000),
+	});
+	return error;
 }
 
 /**
@@ -239,13 +348,33 @@ export async function helenaRequest<T = unknown>(this: HelenaContext, request: H
 	const baseUrl = serviceUrl(this.getNode(), credentials.baseUrl, request.service ?? 'core');
 	const budgets = budgetsOf(this, credentials, coreBase, request);
 	const repeatable = request.repeatable ?? request.method !== 'POST';
+	const timeoutMs = timeoutMsOf(credentials);
+	let waitedMs = 0;
+	// Whether an earlier attempt may have been applied although its answer was lost (a broken connection or a 5xx).
+	let answerLost = false;
 
 	for (let attempt = 1; ; attempt++) {
-		const current: Attempt = { context: this, request, url: baseUrl + request.path, repeatable, attempt };
+		const current: Attempt = {
+			context: this,
+			request,
+			url: baseUrl + request.path,
+			repeatable,
+			attempt,
+			apiKey: credentials.apiKey,
+			timeoutMs,
+		};
 		for (const budget of budgets) await budget.take();
-		const outcome = classify(current, await send(current, credentials));
+		const sent = await send(current, credentials);
+		const outcome = classify(current, sent);
 		if ('done' in outcome) return outcome.body as T;
-		if ('error' in outcome) throw outcome.error;
+		if ('error' in outcome) {
+			// A repeated DELETE that finds nothing after a lost answer: the first one did the job.
+			if (request.method === 'DELETE' && answerLost && isNotFoundError(outcome.error)) return undefined as T;
+			throw outcome.error;
+		}
+		if (waitedMs + outcome.retryAfterMs > MAX_TOTAL_WAIT_MS) throw waitCapError(outcome);
+		answerLost ||= !('response' in sent) || sent.response.statusCode >= 500;
+		waitedMs += outcome.retryAfterMs;
 		await waitToRetry(outcome, budgets);
 	}
 }

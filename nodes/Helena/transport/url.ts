@@ -4,27 +4,47 @@ import { NodeOperationError } from 'n8n-workflow';
 /** Helena's services: contacts, teams, users, files and webhooks live in core; messaging in chat. */
 export type HelenaService = 'core' | 'chat';
 
+/** What users paste after the host: a service, a version, or both (`/core/v1`, `/chat`, `/v2`, `/core`). */
+const PASTED_API_PREFIX = /(?:\/(?:core|chat))?(?:\/v\d+)?\/*$/i;
+
+/** The Base URL as typed, safe to show: no user-info, query or fragment (they may hold secrets), never the key. */
+function shown(text: string, apiKey: unknown): string {
+	const key = typeof apiKey === 'string' ? apiKey.trim() : '';
+	if (key && text.includes(key)) return 'the API key';
+	return `"${text.replace(/\/\/[^/?#]*@/, '//…@').replace(/[?#].*$/s, '')}"`;
+}
+
 /**
- * `{baseUrl}/{service}`, tolerating what users paste: trailing slashes and a trailing `/core` (or
- * `/chat`), so the result can never be `/core/core`.
+ * `{origin}{path}` from the credential's Base URL (the services are added to it), or why it is not usable. Parsed once as a URL:
+ * a query, fragment or user-info would move the path or the credentials elsewhere, so they are refused.
  */
-export function serviceUrl(node: INode, baseUrl: unknown, service: HelenaService, itemIndex?: number, apiKey?: unknown): string {
-	const trimmed = typeof baseUrl === 'string' ? baseUrl.trim() : '';
-	if (!/^https?:\/\/[^/\s]+/i.test(trimmed)) {
-		const item = itemIndex === undefined ? '' : ` (item ${itemIndex})`;
-		// the two fields swapped must not print the key
-		const key = typeof apiKey === 'string' ? apiKey.trim() : '';
-		const shown = key && trimmed.includes(key) ? 'the API key' : `"${trimmed}"`;
-		throw new NodeOperationError(node, `Base URL in the Helena API credential must start with http:// or https://, not ${shown}${item}`, {
-			description: 'Open the credential and enter an address such as https://api.wts.chat',
-			itemIndex,
-		});
+export function parseBaseUrl(baseUrl: unknown, apiKey?: unknown): { url: string } | { problem: string } {
+	const text = typeof baseUrl === 'string' ? baseUrl.trim() : '';
+	if (!/^https?:\/\/[^/\s]/i.test(text)) return { problem: `must start with http:// or https://, not ${shown(text, apiKey)}` };
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		return { problem: `is not a valid address: ${shown(text, apiKey)} (check the host name and the port)` };
 	}
-	const host = trimmed
-		.replace(/\/+$/, '')
-		.replace(/\/(core|chat)$/i, '')
-		.replace(/\/+$/, '');
-	return `${host}/${service}`;
+	if (url.username || url.password) {
+		return { problem: 'must not contain a user name or password (the API key goes in the API Key field)' };
+	}
+	if (url.search || text.includes('?')) return { problem: `must not contain a query ("?…"): ${shown(text, apiKey)}` };
+	if (url.hash || text.includes('#')) return { problem: `must not contain a fragment ("#…"): ${shown(text, apiKey)}` };
+	const path = url.pathname.replace(/\/+$/, '').replace(PASTED_API_PREFIX, '');
+	return { url: `${url.origin}${path}` };
+}
+
+/** `{baseUrl}/{service}`, or a credential error before any request. */
+export function serviceUrl(node: INode, baseUrl: unknown, service: HelenaService, itemIndex?: number, apiKey?: unknown): string {
+	const parsed = parseBaseUrl(baseUrl, apiKey);
+	if ('url' in parsed) return `${parsed.url}/${service}`;
+	const item = itemIndex === undefined ? '' : ` (item ${itemIndex})`;
+	throw new NodeOperationError(node, `Base URL in the Helena API credential ${parsed.problem}${item}`, {
+		description: 'Open the credential and enter an address such as https://api.wts.chat',
+		itemIndex,
+	});
 }
 
 /** Builds an API path whose interpolated values are URL-encoded (phones carry `+` and `|`). */

@@ -52,6 +52,32 @@ describe(`Test Connection in n8n ${e2e.version} shows what the README says`, () 
 		});
 	});
 
+	test('a host that is not Helena (200 with a web page, {"status":"ok"} or a list of something else) fails', async () => {
+		for (const body of ['html', { status: 'ok' }, [{ id: 1 }]]) {
+			e2e.sandbox.misbehaviour.next({ body, path: '/v1/webhook/event' });
+			assert.deepEqual(await testConnection(e2e.sandbox.url, API_KEY), {
+				status: 'Error',
+				message: "The Base URL answered, but not with Helena's webhook event list. Check the Base URL, for example https://api.wts.chat.",
+			});
+		}
+	});
+
+	test('a Base URL with a password, a query or a fragment is sent nowhere, and the password is not shown', async () => {
+		const sandbox = e2e.sandbox.url;
+		for (const baseUrl of [sandbox.replace('http://', 'http://admin:Pa55w0rd@'), `${sandbox}?tenant=1`, `${sandbox}#x`]) {
+			const before = e2e.sandbox.requests.length;
+			assert.deepEqual(await testConnection(baseUrl, API_KEY), {
+				status: 'Error',
+				message: SHOWN.unknownHost,
+			});
+			assert.equal(e2e.sandbox.requests.length, before);
+		}
+	});
+
+	test('a pasted /core/v1 is tolerated', async () => {
+		assert.deepEqual(await testConnection(`${e2e.sandbox.url}/core/v1`, API_KEY), { status: 'OK', message: 'Connection successful!' });
+	});
+
 	test(`a host where nothing listens: "${SHOWN.refused}"`, async () => {
 		assert.deepEqual(await testConnection('http://127.0.0.1:9', 'any-key'), {
 			status: 'Error',

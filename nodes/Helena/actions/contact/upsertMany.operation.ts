@@ -101,6 +101,7 @@ async function saveBatch(context: IExecuteFunctions, part: PendingContact[], opt
 	const saved = await helenaRequest.call(context, {
 		method: 'POST',
 		path: '/v2/contact/batch',
+		answer: 'list',
 		body: { items: part.map(({ body }) => body), ...(options ? { options } : {}) },
 		itemIndex: part[0].itemIndex,
 		// the batch always upserts, so a repeat saves the same contacts again

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { NotFoundMessage } from '../../transport';
 import { invalidInput, readBoolean, readList, readLocatorId, readName, readOption, requireUuid, shown, uuidLocator } from '../../helpers';
 
 /** Which department an operation works on: picked from the list or given by ID. */
@@ -15,8 +16,19 @@ export function readDepartmentId(context: IExecuteFunctions, itemIndex: number):
 	return readLocatorId(context, departmentLocator, itemIndex);
 }
 
-export function notFoundMessage(id: string): string {
-	return `The department with ID "${id}" was not found in Helena`;
+/** What a department request can miss besides the department, by the words of Helena's "não encontrado" text. */
+const OTHER_RECORDS: Array<[RegExp, string]> = [
+	[/usu[aá]rio|user/i, 'A user in Agents'],
+	[/canal|channel/i, 'A channel in Channels'],
+];
+
+/** "Not found" names what Helena says is missing (a user, a channel), and the department otherwise. */
+export function notFoundMessage(id: string): NotFoundMessage {
+	return (helenaText) => {
+		const other = OTHER_RECORDS.find(([pattern]) => pattern.test(helenaText ?? ''));
+		if (other) return `${other[1]} was not found in Helena${helenaText ? ` (Helena says: "${helenaText}")` : ''}`;
+		return `The department with ID "${id}" was not found in Helena`;
+	};
 }
 
 /**

@@ -18,6 +18,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				method: 'GET',
 				path: apiPath`/v1/department/${id}/channel`,
 				itemIndex,
+				answer: 'object',
 				notFoundMessage: notFoundMessage(id),
 			})) as IDataObject;
 		},

@@ -61,6 +61,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			path: apiPath`/v1/department/${id}/agents`,
 			body: { action, items },
 			itemIndex,
+			answer: 'object',
 			notFoundMessage: notFoundMessage(id),
 		})) as IDataObject;
 	});

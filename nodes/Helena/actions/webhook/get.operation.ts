@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { READ_CONCURRENCY, runPerItem } from '../../helpers';
-import { apiPath, helenaRequest } from '../../transport';
+import { apiPath, helenaRequest, withoutDeliveryToken } from '../../transport';
 import { notFoundMessage, readSubscriptionId, subscriptionLocator } from './subscriptionFields';
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['get'] } }, [
@@ -14,12 +14,13 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		this,
 		async (itemIndex) => {
 			const id = readSubscriptionId(this, itemIndex);
-			return (await helenaRequest.call(this, {
+			const subscription = (await helenaRequest.call(this, {
 				method: 'GET',
 				path: apiPath`/v1/webhook/subscription/${id}`,
 				itemIndex,
 				notFoundMessage: notFoundMessage(id),
 			})) as IDataObject;
+			return withoutDeliveryToken(subscription);
 		},
 		{ concurrency: READ_CONCURRENCY },
 	);
