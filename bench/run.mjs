@@ -9,11 +9,12 @@
 //   --cpu-prof <dir>            writes a V8 CPU profile of every n8n process into <dir>
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 
 import { N8n, ensureN8n, packPackage, temporaryUserFolder } from '../scripts/lib/n8n.mjs';
-import { benchCredentials, scenarios } from './workflows.mjs';
+import { benchCredentials, contactAt, scenarios, useItemsServer } from './workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { startSandbox } = require('../test/sandbox/index.js');
@@ -54,9 +55,22 @@ async function freePort() {
 const install = ensureN8n();
 const userFolder = temporaryUserFolder(packPackage(), 'helena-bench-');
 const sandbox = await startSandbox({ port: 0, apiKey: 'bench-key', seed: 'empty', enforceRateLimits: true });
+const itemsServer = await serveContacts();
+useItemsServer(itemsServer.url);
 const nodeArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
 const n8n = new N8n({ install, userFolder: userFolder.folder, port: Number(values.port) || (await freePort()), nodeArgs });
 await n8n.importCredentials(benchCredentials(sandbox));
+
+/** The plain-items source: GET /contacts?count=N answers N contacts as one JSON list (see `plainItems`). */
+async function serveContacts() {
+	const server = createHttpServer((request, response) => {
+		const count = Number(new URL(request.url, 'http://localhost').searchParams.get('count'));
+		response.writeHead(200, { 'content-type': 'application/json' });
+		response.end(JSON.stringify(Array.from({ length: count }, (_, i) => contactAt(i))));
+	});
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return { url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
 
 const CLOCK_TICK_MS = 10; // /proc/<pid>/stat counts CPU time in ticks of 1/100 s
 
@@ -298,6 +312,7 @@ if (only.has('sustained')) {
 }
 
 await sandbox.close();
+itemsServer.close();
 userFolder.cleanup();
 
 console.log(

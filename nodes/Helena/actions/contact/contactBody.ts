@@ -102,8 +102,8 @@ function readMetadata(
 		values.metadataJson === undefined ? undefined : readJsonObject(context, values.metadataJson, labelOf('metadataJson'), itemIndex);
 	const given = picked && json ? { ...picked, ...json } : (picked ?? json ?? {});
 	const metadata: IDataObject = {};
-	for (const key of Object.keys(given)) {
-		const value = given[key];
+	// entries, not a read per key: the object may be a Code node's sandbox proxy
+	for (const [key, value] of Object.entries(given)) {
 		// filter values are typed as strings; in a write an empty value removes the key
 		if (mode === 'filter')
 			metadata[key] = value === null || value === undefined ? '' : readText(context, value, `${labelOf('metadataUi')} "${key}"`, itemIndex);
