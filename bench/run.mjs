@@ -210,17 +210,21 @@ if (only.has('upsert')) {
 	progress(`\nCreate or Update Many: ${N} contacts (Helena, auto-map and Define Below) vs ${N_HTTP} (HTTP Request), ${LATENCY} ms latency`);
 	const autoMap = await leg(scenarios.upsertHelena(N));
 	const plain = await leg(scenarios.upsertHelena(N, { plain: true }));
+	// the node's fixed cost (its parameters, n8n's credential read, the first request) is what one contact costs
+	const single = await leg(scenarios.upsertHelena(1, { plain: true, id: 'benchUpsertOne00' }));
 	const defineBelow = await leg(scenarios.upsertHelena(N, { defineBelow: true }));
 	const setFloor = await leg(scenarios.upsertSetFloor(N), { node: 'Edit Fields' });
 	const http = await leg(scenarios.upsertHttp(sandbox.url, N_HTTP), { node: 'HTTP Request' });
 	row('upsert', `Helena Create or Update Many, auto-map, Code node items (${N})`, autoMap, N);
 	row('upsert', `Helena Create or Update Many, auto-map, plain items (${N})`, plain, N);
+	row('upsert', 'Helena Create or Update Many, auto-map, plain items (1)', single, 1);
 	row('upsert', `Helena Create or Update Many, Define Below (${N})`, defineBelow, N);
 	row('upsert', `Edit Fields with the same 5 expressions (${N}), no request`, setFloor, N);
 	row('upsert', `HTTP Request, one call per item, 35/s (${N_HTTP})`, http, N_HTTP);
 	notes.push(
 		`upsert: ${autoMap.requests} requests for ${N} contacts (ceil(N/100) = ${Math.ceil(N / 100)}); time per contact ${fixed(autoMap.nodeMs / N, 3)} ms (auto-map) vs ${fixed(http.nodeMs / N_HTTP, 1)} ms (HTTP Request): ${fixed(http.nodeMs / N_HTTP / (autoMap.nodeMs / N), 0)}× faster`,
 		`upsert: plain items: first request ${plain.firstArrival - plain.startTime} ms after the node started, node ended ${plain.startTime + plain.nodeMs - plain.lastAnswer} ms after the last answer`,
+		`upsert: plain items: off the wire ${plain.offWireMs} ms = ${single.offWireMs} ms fixed (the 1-contact leg: parameters, credential, first request) + ${perItemUs(plain.offWireMs - single.offWireMs, N - 1)} µs per further contact; NoOp ${perItemUs(plain.noopMs, N)} µs per contact; per-contact cost ${times(plain.offWireMs - single.offWireMs, plain.noopMs)} the NoOp's`,
 		`upsert: auto-map's first request left ${autoMap.firstArrival - autoMap.startTime} ms after the node started; the node ended ${autoMap.startTime + autoMap.nodeMs - autoMap.lastAnswer} ms after the last answer`,
 		`upsert: Define Below off the wire ${times(defineBelow.offWireMs, setFloor.nodeMs)} an Edit Fields node evaluating the same expressions (${setFloor.nodeMs} ms): n8n's expression cost is the floor there`,
 	);
