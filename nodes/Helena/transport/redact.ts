@@ -50,7 +50,8 @@ function holdsAny(node: unknown, texts: string[]): boolean {
 		return false;
 	}
 	if (node && typeof node === 'object') {
-		for (const name of Object.keys(node)) if (holdsAny(name, texts) || holdsAny((node as Record<string, unknown>)[name], texts)) return true;
+		for (const name of Object.keys(node))
+			if (holdsAny(name, texts) || holdsAny((node as Record<string, unknown>)[name], texts)) return true;
 	}
 	return false;
 }
