@@ -294,7 +294,7 @@ if (only.has('memory')) {
 		batch = await leg(scenarios.upsertHelena(MEMORY_ITEMS, { plain: true, id: 'benchCurveUpsert' }));
 		list = await leg(scenarios.returnAllHelena());
 	}
-	// Return All has no NoOp leg of its own: as many contacts made by a Code node and split into items make an
+	// Return All has no NoOp leg of its own: as many contacts as input items make an
 	// execution whose result n8n cannot print (over V8's 512 MB string limit); its NoOp is in its own execution.
 	memory.push(['Create or Update Many', floorBatch, batch], ['Return All', undefined, list]);
 }
