@@ -134,7 +134,14 @@ const callActivatedWebhook = (path) =>
 async function activateTrigger(t, workflowId) {
 	const { cluster, sandbox } = q;
 	t.after(async () => {
-		if (q.sandbox?.state.subscriptions.size) await cluster.main.api('POST', `/workflows/${workflowId}/deactivate`).catch(() => {});
+		if (!q.sandbox?.state.subscriptions.size) return;
+		await cluster.main.api('POST', `/workflows/${workflowId}/deactivate`).catch(() => {});
+		// n8n 2.x deletes the subscription after the deactivate call has answered: not in the next test's log.
+		await eventually(
+			() => q.sandbox.state.subscriptions.size,
+			(size) => size === 0,
+			{ timeoutMs: within(15_000) },
+		);
 	});
 	sandbox.clearRequests();
 	await cluster.main.api('POST', `/workflows/${workflowId}/activate`);
@@ -384,7 +391,7 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 	);
 
 	test(
-		`a webhook process SIGKILLed during ${STREAM} deliveries and started again: none runs twice, only deliveries that reached it before it died can be lost, it rejoins`,
+		`a webhook process SIGKILLed during ${STREAM} deliveries and started again: none runs twice, only deliveries inside it when it died can be lost, it rejoins`,
 		{ timeout: within(300_000) },
 		async (t) => {
 			const { cluster, sandbox, nginx } = q;
@@ -491,7 +498,10 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			const victim = cluster.workers[0];
 			const startsBefore = cluster.executionsLoggedBy(victim, /Worker started execution (\d+)/).size;
 			let killedAt;
-			let heldAtKill = [];
+			let deadAt;
+			// Logged as started and not as finished: its last log lines may not have left the process, so an
+			// execution stored as finished before the worker died is not held (below).
+			let startedNotFinishedInLog = [];
 			const killer = (async () => {
 				await eventually(
 					() => cluster.executionsLoggedBy(victim, /Worker started execution (\d+)/).size - startsBefore,
@@ -500,9 +510,10 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 				);
 				killedAt = Date.now();
 				await cluster.kill(victim);
+				deadAt = Date.now();
 				const startedIds = cluster.executionsLoggedBy(victim, /Worker started execution (\d+)/);
 				const finishedIds = cluster.executionsLoggedBy(victim, /Worker finished execution (\d+)/);
-				heldAtKill = [...startedIds].filter((id) => !finishedIds.has(id));
+				startedNotFinishedInLog = [...startedIds].filter((id) => !finishedIds.has(id));
 			})();
 			const started = Date.now();
 			const entries = await deliveryStream(sandbox, { count: STREAM, concurrency: STREAM_CONCURRENCY });
@@ -521,6 +532,12 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			const result = tally(entries, executions);
 			const workerOf = cluster.workerOf();
 			const ranTwice = executions.map((execution) => String(execution.id)).filter((id) => (workerOf.get(id)?.length ?? 0) > 1);
+			const storedFinishedBeforeDeath = new Set(
+				executions
+					.filter((execution) => execution.status === 'success' && Date.parse(execution.stoppedAt) <= deadAt)
+					.map((execution) => String(execution.id)),
+			);
+			const heldAtKill = startedNotFinishedInLog.filter((id) => !storedFinishedBeforeDeath.has(id));
 			const held = executions.filter((execution) => heldAtKill.includes(String(execution.id)));
 			const recoveredAt = Math.max(...held.map((execution) => Date.parse(execution.stoppedAt)));
 			const { lostIds: _lostIds, ...workerCounts } = result;
@@ -528,6 +545,7 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 				...workerCounts,
 				deliverMs,
 				heldByKilledWorker: heldAtKill.length,
+				finishedAsItDied: startedNotFinishedInLog.length - heldAtKill.length,
 				ranTwice: ranTwice.length,
 				ranTwiceOn: countBy(ranTwice.map((id) => workerOf.get(id).join(' then '))),
 				heldFinishedMsAfterKill: recoveredAt - killedAt,
@@ -575,7 +593,7 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 				assert.deepEqual(result.statuses, { success: STREAM }, 'every execution finished successfully');
 				assert.equal(result.lost, 0, 'every delivery ran');
 				assert.deepEqual(
-					ranTwice.filter((id) => !heldAtKill.includes(id)),
+					ranTwice.filter((id) => !startedNotFinishedInLog.includes(id)),
 					[],
 					'only executions the killed worker held ran a second time',
 				);
@@ -613,7 +631,11 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			assert.equal(output.length, UPSERT_CONTACTS, 'one output item per contact');
 
 			const batches = sandbox.requests.filter((request) => request.decodedPath === '/core/v2/contact/batch');
-			assert.equal(sandbox.requests.length, batches.length, 'no other request');
+			assert.deepEqual(
+				sandbox.requests.filter((request) => !batches.includes(request)).map((request) => `${request.method} ${request.decodedPath}`),
+				[],
+				'no other request',
+			);
 			assert.ok(batches.every((request) => request.body.items.length === 100));
 			// The node sends a batch again only when an attempt brought it no answer it could use (the batch
 			// upserts by phone, so the transport may repeat it): each batch's attempts, in order.
