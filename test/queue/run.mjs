@@ -582,7 +582,9 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 				);
 				assert.ok(failedIds.length <= cluster.concurrency, `no more than the worker's concurrency failed (${failedIds.length})`);
 				assert.deepEqual(
-					executions.filter((execution) => execution.status !== 'success' && execution.status !== 'error' && execution.status !== 'crashed'),
+					executions.filter(
+						(execution) => execution.status !== 'success' && execution.status !== 'error' && execution.status !== 'crashed',
+					),
 					[],
 					'they show as error (or crashed) in the execution list',
 				);
