@@ -9,11 +9,12 @@
 //   --cpu-prof <dir>            writes a V8 CPU profile of every n8n process into <dir>
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 
 import { N8n, ensureN8n, packPackage, temporaryUserFolder } from '../scripts/lib/n8n.mjs';
-import { benchCredentials, scenarios } from './workflows.mjs';
+import { benchCredentials, contactAt, scenarios, useItemsServer } from './workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { startSandbox } = require('../test/sandbox/index.js');
@@ -54,9 +55,22 @@ async function freePort() {
 const install = ensureN8n();
 const userFolder = temporaryUserFolder(packPackage(), 'helena-bench-');
 const sandbox = await startSandbox({ port: 0, apiKey: 'bench-key', seed: 'empty', enforceRateLimits: true });
+const itemsServer = await serveContacts();
+useItemsServer(itemsServer.url);
 const nodeArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
 const n8n = new N8n({ install, userFolder: userFolder.folder, port: Number(values.port) || (await freePort()), nodeArgs });
 await n8n.importCredentials(benchCredentials(sandbox));
+
+/** The plain-items source: GET /contacts?count=N answers N contacts as one JSON list (see `plainItems`). */
+async function serveContacts() {
+	const server = createHttpServer((request, response) => {
+		const count = Number(new URL(request.url, 'http://localhost').searchParams.get('count'));
+		response.writeHead(200, { 'content-type': 'application/json' });
+		response.end(JSON.stringify(Array.from({ length: count }, (_, i) => contactAt(i))));
+	});
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return { url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
 
 const CLOCK_TICK_MS = 10; // /proc/<pid>/stat counts CPU time in ticks of 1/100 s
 
@@ -196,17 +210,21 @@ if (only.has('upsert')) {
 	progress(`\nCreate or Update Many: ${N} contacts (Helena, auto-map and Define Below) vs ${N_HTTP} (HTTP Request), ${LATENCY} ms latency`);
 	const autoMap = await leg(scenarios.upsertHelena(N));
 	const plain = await leg(scenarios.upsertHelena(N, { plain: true }));
+	// the node's fixed cost (its parameters, n8n's credential read, the first request) is what one contact costs
+	const single = await leg(scenarios.upsertHelena(1, { plain: true, id: 'benchUpsertOne00' }));
 	const defineBelow = await leg(scenarios.upsertHelena(N, { defineBelow: true }));
 	const setFloor = await leg(scenarios.upsertSetFloor(N), { node: 'Edit Fields' });
 	const http = await leg(scenarios.upsertHttp(sandbox.url, N_HTTP), { node: 'HTTP Request' });
 	row('upsert', `Helena Create or Update Many, auto-map, Code node items (${N})`, autoMap, N);
 	row('upsert', `Helena Create or Update Many, auto-map, plain items (${N})`, plain, N);
+	row('upsert', 'Helena Create or Update Many, auto-map, plain items (1)', single, 1);
 	row('upsert', `Helena Create or Update Many, Define Below (${N})`, defineBelow, N);
 	row('upsert', `Edit Fields with the same 5 expressions (${N}), no request`, setFloor, N);
 	row('upsert', `HTTP Request, one call per item, 35/s (${N_HTTP})`, http, N_HTTP);
 	notes.push(
 		`upsert: ${autoMap.requests} requests for ${N} contacts (ceil(N/100) = ${Math.ceil(N / 100)}); time per contact ${fixed(autoMap.nodeMs / N, 3)} ms (auto-map) vs ${fixed(http.nodeMs / N_HTTP, 1)} ms (HTTP Request): ${fixed(http.nodeMs / N_HTTP / (autoMap.nodeMs / N), 0)}× faster`,
 		`upsert: plain items: first request ${plain.firstArrival - plain.startTime} ms after the node started, node ended ${plain.startTime + plain.nodeMs - plain.lastAnswer} ms after the last answer`,
+		`upsert: plain items: off the wire ${plain.offWireMs} ms = ${single.offWireMs} ms fixed (the 1-contact leg: parameters, credential, first request) + ${perItemUs(plain.offWireMs - single.offWireMs, N - 1)} µs per further contact; NoOp ${perItemUs(plain.noopMs, N)} µs per contact; per-contact cost ${times(plain.offWireMs - single.offWireMs, plain.noopMs)} the NoOp's`,
 		`upsert: auto-map's first request left ${autoMap.firstArrival - autoMap.startTime} ms after the node started; the node ended ${autoMap.startTime + autoMap.nodeMs - autoMap.lastAnswer} ms after the last answer`,
 		`upsert: Define Below off the wire ${times(defineBelow.offWireMs, setFloor.nodeMs)} an Edit Fields node evaluating the same expressions (${setFloor.nodeMs} ms): n8n's expression cost is the floor there`,
 	);
@@ -276,7 +294,7 @@ if (only.has('memory')) {
 		batch = await leg(scenarios.upsertHelena(MEMORY_ITEMS, { plain: true, id: 'benchCurveUpsert' }));
 		list = await leg(scenarios.returnAllHelena());
 	}
-	// Return All has no NoOp leg of its own: as many contacts made by a Code node and split into items make an
+	// Return All has no NoOp leg of its own: as many contacts as input items make an
 	// execution whose result n8n cannot print (over V8's 512 MB string limit); its NoOp is in its own execution.
 	memory.push(['Create or Update Many', floorBatch, batch], ['Return All', undefined, list]);
 }
@@ -298,6 +316,7 @@ if (only.has('sustained')) {
 }
 
 await sandbox.close();
+itemsServer.close();
 userFolder.cleanup();
 
 console.log(

@@ -77,35 +77,46 @@ const noOp = (name = 'NoOp') => ({
 });
 
 /**
- * Contacts as a spreadsheet or CRM export gives them: accented names, formatted phone numbers, a tag list as
- * comma-separated text, a note and a metadata object. The cost of reading an item depends on its shape.
+ * Contact number `i` as a spreadsheet or CRM export gives it: accented names, formatted phone numbers, a
+ * tag list as comma-separated text, a note and a metadata object. The cost of reading an item depends on
+ * its shape. Self-contained: its source is also pasted into the Code node.
  */
-const contactsCode = (n, offset = 0) => `
-const first = ['Ana', 'João', 'Márcia', 'Luís', 'Beatriz', 'Tomás', 'Irene', 'Caio'];
-const last = ['Souza', 'Conceição', 'Araújo', 'Lima', 'Gonçalves', 'Pereira'];
-return Array.from({ length: ${n} }, (_, k) => {
-	const i = k + ${offset};
+export function contactAt(i) {
+	const first = ['Ana', 'João', 'Márcia', 'Luís', 'Beatriz', 'Tomás', 'Irene', 'Caio'];
+	const last = ['Souza', 'Conceição', 'Araújo', 'Lima', 'Gonçalves', 'Pereira'];
 	const digits = String(i).padStart(8, '0');
-	return { json: {
+	return {
 		name: first[i % first.length] + ' ' + last[i % last.length] + ' ' + i,
 		phoneNumber: '+55 (21) 9' + digits.slice(0, 4) + '-' + digits.slice(4),
 		email: 'contact' + i + '@example.org',
 		tagNames: i % 3 ? 'lead, newsletter' : 'customer',
 		annotation: 'Imported from the spring fair list, row ' + i,
 		metadata: { source: 'fair-2026', row: String(i) },
-	} };
-});`;
+	};
+}
 
-/** The same contacts as plain objects: one item holding them all, split into items by Split Out. */
-const plainItems = (n, code = contactsCode(n)) => [
-	codeNode(`const contacts = (() => { ${code} })().map((item) => item.json);\nreturn [{ json: { contacts } }];`),
+/** The contacts made by a Code node (on n8n 1.x its items reach the next nodes as sandbox proxies). */
+const contactsCode = (n, offset = 0) => `${contactAt.toString()}
+return Array.from({ length: ${n} }, (_, k) => ({ json: contactAt(k + ${offset}) }));`;
+
+/** Where the HTTP Request node of `plainItems` reads the contacts: the bench's own static server. */
+let itemsServerUrl = '';
+export function useItemsServer(url) {
+	itemsServerUrl = url;
+}
+
+/**
+ * The same contacts as plain objects, as a spreadsheet, database or HTTP node gives them: an HTTP Request
+ * node reads them as a JSON list from the bench's static server (not the sandbox) and outputs one item each.
+ */
+const plainItems = (n) => [
 	{
-		id: 'split',
-		name: 'Split Out',
-		type: 'n8n-nodes-base.splitOut',
-		typeVersion: 1,
-		position: [300, 0],
-		parameters: { fieldToSplitOut: 'contacts' },
+		id: 'items',
+		name: 'Items',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position: [200, 0],
+		parameters: { url: `${itemsServerUrl}/contacts?count=${n}`, options: {} },
 	},
 ];
 
@@ -130,10 +141,9 @@ const perItemParameters = {
 
 export const scenarios = {
 	/**
-	 * `plain`: the items come out of a Split Out node instead of straight from the Code node. n8n 1.x runs the
-	 * Code node in a sandbox (vm2) whose arrays and objects reach the next nodes as proxies, so every read of
-	 * them, by n8n or by a node, crosses the sandbox; Split Out copies each contact into a plain object, like
-	 * the items of a spreadsheet, database or HTTP node.
+	 * `plain`: the items come from an HTTP Request node instead of a Code node. n8n 1.x runs the Code node in
+	 * a sandbox (vm2) whose arrays and objects reach the next nodes as proxies, so every read of them, by n8n
+	 * or by a node, crosses the sandbox, nested objects included.
 	 */
 	upsertHelena: (
 		n,

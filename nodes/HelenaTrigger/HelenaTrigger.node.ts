@@ -151,7 +151,8 @@ export class HelenaTrigger implements INodeType {
 		version: 1,
 		subtitle: '={{ [].concat($parameter["events"]).join(", ") }}',
 		// n8n's node creator shows this for Helena as a whole, above the actions of both nodes
-		description: 'Start workflows on Helena (WTS Chat) events, such as a new conversation, and manage its contacts, teams and webhooks',
+		description:
+			'Start workflows on Helena (WTS Chat) events, such as a new conversation, and send messages, manage conversations, contacts, teams and webhooks',
 		defaults: { name: 'Helena Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

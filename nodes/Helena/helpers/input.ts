@@ -296,27 +296,36 @@ export function listEntries(value: unknown): string[] {
 export function readList(
 	context: NodeContext,
 	value: unknown,
-	label: string,
+	labelOrMake: string | (() => string),
 	itemIndex: number,
 	{ uuids = false, unique = false } = {},
 ): string[] {
 	if (value === null || value === undefined) return [];
-	if (!Array.isArray(value) && typeof value !== 'string') {
-		throw invalidInput(context, label, `must be a list or comma-separated text, not ${kindOf(value)}`, itemIndex);
+	// a caller reading thousands of lists makes the label only when there is an error to name
+	const label = () => (typeof labelOrMake === 'string' ? labelOrMake : labelOrMake());
+	const isArray = Array.isArray(value);
+	if (!isArray && typeof value !== 'string') {
+		throw invalidInput(context, label(), `must be a list or comma-separated text, not ${kindOf(value)}`, itemIndex);
 	}
-	const entries = Array.isArray(value)
-		? value.map((entry, position) => readText(context, entry, `${label} entry ${position + 1}`, itemIndex))
-		: value.split(',');
-	const list = entries.map((entry) => (entry ?? '').trim()).filter(Boolean);
-	const checked = uuids ? list.map((id) => requireUuid(context, id, label, itemIndex)) : list;
-	if (!unique) return checked;
-	const seen = new Set<string>();
-	return checked.filter((entry) => {
-		const key = uuids ? entry.toLowerCase() : entry;
-		if (seen.has(key)) return false;
-		seen.add(key);
-		return true;
-	});
+	// one pass, no intermediate lists: a batch reads this for every item of every request
+	const entries: unknown[] = isArray ? value : value.split(',');
+	const list: string[] = [];
+	let seen: Set<string> | undefined;
+	for (let position = 0; position < entries.length; position++) {
+		const raw = entries[position];
+		const given = typeof raw === 'string' ? raw : readText(context, raw, `${label()} entry ${position + 1}`, itemIndex);
+		const entry = given === null ? '' : given.trim();
+		if (entry === '') continue;
+		const checked = uuids && !UUID.test(entry) ? requireUuid(context, entry, label(), itemIndex) : entry;
+		if (unique && list.length > 0) {
+			seen ??= new Set(uuids ? list.map((id) => id.toLowerCase()) : list);
+			const key = uuids ? checked.toLowerCase() : checked;
+			if (seen.has(key)) continue;
+			seen.add(key);
+		}
+		list.push(checked);
+	}
+	return list;
 }
 
 /** A JSON object given as text or as an object (from an expression). */

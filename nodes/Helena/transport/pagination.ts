@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { mapWithConcurrency } from '../helpers/concurrency';
 import type { HelenaContext, HelenaRequest } from './request';
 import { helenaRequest } from './request';
 
@@ -80,27 +79,38 @@ export async function fetchAllPages(
 		return fresh > 0 && items.length >= PAGE_SIZE && claimsMore(page, pageNumber);
 	};
 
+	// A sliding window: a page is requested as soon as one is taken, so up to 4 stay in flight instead of
+	// rounds of 4 that each wait for their slowest page. Pages are taken in order.
+	const inFlight = new Map<number, Promise<PageEnvelope>>();
+	const request = (pageNumber: number) => {
+		const page = fetchPage(pageNumber);
+		// a page read ahead whose result is not needed (an earlier page ended the listing) must not fail the run
+		page.catch(() => undefined);
+		inFlight.set(pageNumber, page);
+	};
 	let next = 1;
 	let fullPagesSeen = 0;
 	// the lowest page count the server has stated: pages past it are never read ahead
 	let lastPage = MAX_PAGES;
-	let goOn = true;
-	while (goOn && collected.length < wanted) {
-		if (next > MAX_PAGES) {
-			throw new NodeOperationError(this.getNode(), `Helena still reported more results after ${MAX_PAGES.toLocaleString('en')} pages`, {
-				description: 'The listing was stopped so that it cannot run forever. Narrow it with filters, or set a Limit.',
-			});
-		}
-		const ahead = Math.max(1, Math.min(CONCURRENT_PAGES, fullPagesSeen, wantedPages - next + 1, lastPage - next + 1));
-		const pageNumbers = Array.from({ length: ahead }, (_, n) => next + n);
-		const pages = await mapWithConcurrency(pageNumbers, CONCURRENT_PAGES, fetchPage);
-		for (const [index, page] of pages.entries()) {
+	try {
+		for (let pageNumber = 1; collected.length < wanted; pageNumber++) {
+			if (pageNumber > MAX_PAGES) {
+				throw new NodeOperationError(this.getNode(), `Helena still reported more results after ${MAX_PAGES.toLocaleString('en')} pages`, {
+					description: 'The listing was stopped so that it cannot run forever. Narrow it with filters, or set a Limit.',
+				});
+			}
+			const window = Math.max(1, Math.min(CONCURRENT_PAGES, fullPagesSeen));
+			const until = Math.min(pageNumber + window - 1, wantedPages, lastPage, MAX_PAGES);
+			for (next = Math.max(next, pageNumber); next <= Math.max(until, pageNumber); next++) request(next);
+			const page = await (inFlight.get(pageNumber) as Promise<PageEnvelope>);
+			inFlight.delete(pageNumber);
 			if (typeof page.totalPages === 'number' && page.totalPages > 0) lastPage = Math.min(lastPage, page.totalPages);
-			goOn = take(page, pageNumbers[index]);
-			if (!goOn) break;
+			if (!take(page, pageNumber)) break;
 			fullPagesSeen++;
 		}
-		next += ahead;
+	} finally {
+		// nothing is left running after the node has finished
+		await Promise.allSettled(inFlight.values());
 	}
 	return collected.length > wanted ? collected.slice(0, wanted) : collected;
 }

@@ -25,9 +25,9 @@ export function redactText(text: string, apiKey: unknown): string {
 
 /** The answer without the API key anywhere in it; untouched (same object) when it holds none. */
 export function withoutApiKey<T>(value: T, apiKey: unknown): T {
-	if (typeof apiKey !== 'string' || forms(apiKey).length === 0) return value;
-	const serialized = typeof value === 'string' ? value : JSON.stringify(value);
-	if (serialized === undefined || !forms(apiKey).some((form) => serialized.includes(form))) return value;
+	if (typeof apiKey !== 'string') return value;
+	const hidden = forms(apiKey);
+	if (hidden.length === 0 || !holdsAny(value, hidden)) return value;
 	const walk = (node: unknown): unknown => {
 		if (typeof node === 'string') return redactKeyOnly(node, apiKey);
 		if (Array.isArray(node)) return node.map(walk);
@@ -37,6 +37,23 @@ export function withoutApiKey<T>(value: T, apiKey: unknown): T {
 		return node;
 	};
 	return walk(value) as T;
+}
+
+/** Whether any string in the answer (a value or a property name) contains one of `texts`; reads it without copying it. */
+function holdsAny(node: unknown, texts: string[]): boolean {
+	if (typeof node === 'string') {
+		for (const text of texts) if (node.includes(text)) return true;
+		return false;
+	}
+	if (Array.isArray(node)) {
+		for (const child of node) if (holdsAny(child, texts)) return true;
+		return false;
+	}
+	if (node && typeof node === 'object') {
+		for (const name of Object.keys(node))
+			if (holdsAny(name, texts) || holdsAny((node as Record<string, unknown>)[name], texts)) return true;
+	}
+	return false;
 }
 
 function redactKeyOnly(text: string, apiKey: string): string {

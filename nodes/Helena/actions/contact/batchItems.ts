@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { invalidInput } from '../../helpers';
-import { readContactFields } from './contactBody';
+import { addCustomFields, hasCustomFields, readContactFieldsExceptCustom } from './contactBody';
 
 /**
  * The keys of a batch item (POST /v1/contact fields without options) and the contact body value
@@ -54,13 +54,30 @@ const canonical = new Map(
  * One input item's JSON as a batch contact. Keys match the API's names (case does not matter);
  * empty values are skipped (a blank spreadsheet cell must not clear a field), null is sent as is.
  * Its keys and each value are read once: it may be a Code node's sandbox proxy, where every read
- * crosses the sandbox.
+ * crosses the sandbox. Synchronous unless the item has custom fields, whose check may read Helena's
+ * definitions: thousands of items are checked without a pause per item.
  */
-export async function readBatchItem(context: IExecuteFunctions, json: IDataObject, itemIndex: number): Promise<IDataObject> {
-	const rawKeys = Object.keys(json);
-	const keys = rawKeys.map((rawKey) => canonical.get(rawKey) ?? canonical.get(rawKey.toLowerCase()));
-	const unknown = rawKeys.filter((_, position) => keys[position] === undefined);
-	if (unknown.length) {
+export function readBatchItem(context: IExecuteFunctions, json: IDataObject, itemIndex: number): IDataObject | Promise<IDataObject> {
+	const values: IDataObject = {};
+	let nulls: IDataObject | undefined;
+	let rawKeyOf: Record<string, string> | undefined;
+	let unknown: string[] | undefined;
+	for (const rawKey of Object.keys(json)) {
+		const key = canonical.get(rawKey) ?? canonical.get(rawKey.toLowerCase());
+		if (key === undefined) {
+			(unknown ??= []).push(rawKey);
+			continue;
+		}
+		const valueKey = WRITABLE[key];
+		if (!valueKey || unknown) continue;
+		const value = json[rawKey];
+		if (value === undefined || value === '') continue;
+		if (value === null) (nulls ??= {})[key] = null;
+		else values[valueKey] = value;
+		// errors name the key as the item spells it; only spellings other than the API's are remembered
+		if (rawKey !== valueKey) (rawKeyOf ??= {})[valueKey] = rawKey;
+	}
+	if (unknown) {
 		throw invalidInput(
 			context,
 			'Input item',
@@ -69,29 +86,24 @@ export async function readBatchItem(context: IExecuteFunctions, json: IDataObjec
 			`Use ${Object.keys(WRITABLE).join(', ')} (read-only contact keys such as id and createdAt are ignored), or switch Contact Data to "Define Below" and map the fields there.`,
 		);
 	}
-	const values: IDataObject = {};
-	const nulls: IDataObject = {};
-	const rawKeyOf: Record<string, string> = {};
-	for (let position = 0; position < rawKeys.length; position++) {
-		const key = keys[position] as string;
-		const valueKey = WRITABLE[key];
-		if (!valueKey) continue;
-		const rawKey = rawKeys[position];
-		const value = json[rawKey];
-		if (value === undefined || value === '') continue;
-		if (value === null) nulls[key] = null;
-		else values[valueKey] = value;
-		rawKeyOf[valueKey] = rawKey;
-	}
-	const labelOf = (valueKey: string) => `Input item key "${rawKeyOf[valueKey] ?? valueKey}"`;
-	const body: IDataObject = { ...(await readContactFields(context, values, itemIndex, 'create', labelOf)), ...nulls };
-	if (!body.name && !body.phoneNumber && !body.email && !body.instagram) {
-		throw invalidInput(
-			context,
-			'Input item',
-			'has none of name, phoneNumber, email or instagram, so Helena can neither create nor match the contact',
-			itemIndex,
-		);
-	}
-	return body;
+	const labelOf = (valueKey: string) => `Input item key "${rawKeyOf?.[valueKey] ?? keyOfValue(valueKey)}"`;
+	const body = readContactFieldsExceptCustom(context, values, itemIndex, 'create', labelOf);
+	const complete = () => {
+		if (nulls) Object.assign(body, nulls);
+		if (!body.name && !body.phoneNumber && !body.email && !body.instagram) {
+			throw invalidInput(
+				context,
+				'Input item',
+				'has none of name, phoneNumber, email or instagram, so Helena can neither create nor match the contact',
+				itemIndex,
+			);
+		}
+		return body;
+	};
+	if (!hasCustomFields(values)) return complete();
+	return addCustomFields(context, body, values, itemIndex, 'create', labelOf).then(complete);
 }
+
+/** The item key a contact body value is read from (`customFieldsJson` comes from `customFields`). */
+const ITEM_KEY_OF_VALUE = new Map(Object.entries(WRITABLE).map(([key, valueKey]) => [valueKey, key]));
+const keyOfValue = (valueKey: string) => ITEM_KEY_OF_VALUE.get(valueKey) ?? valueKey;

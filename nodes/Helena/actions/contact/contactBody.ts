@@ -46,6 +46,7 @@ const FIELD_LABELS: Record<string, string> = {
 const TEXT_KEYS = ['name', 'phoneNumber', 'email', 'instagram', 'annotation'];
 const ID_LIST_KEYS = ['tagIds', 'portfolioIds', 'sequenceIds'];
 const NAME_LIST_KEYS = ['tagNames', 'portfolioNames'];
+const LIST_KEYS = [...NAME_LIST_KEYS, ...ID_LIST_KEYS];
 const MAX_TEXT_LENGTH = 255;
 const STATUSES = ['ACTIVE', 'ARCHIVED', 'BLOCKED'];
 /** What a phone number is written with: digits and the separators people type (+55|11 9999-9999). */
@@ -95,18 +96,20 @@ function readMetadata(
 	labelOf: LabelOf,
 ): IDataObject | undefined {
 	if (values.metadataUi === undefined && values.metadataJson === undefined) return undefined;
-	const given = {
-		...readPairs(context, values.metadataUi, 'entry', labelOf('metadataUi'), itemIndex),
-		...(values.metadataJson === undefined ? {} : readJsonObject(context, values.metadataJson, labelOf('metadataJson'), itemIndex)),
-	};
-	return Object.fromEntries(
-		Object.entries(given).map(([key, value]) => {
-			// filter values are typed as strings; in a write an empty value removes the key
-			if (mode === 'filter')
-				return [key, value === null || value === undefined ? '' : readText(context, value, `${labelOf('metadataUi')} "${key}"`, itemIndex)];
-			return [key, value === '' || value === undefined ? null : value];
-		}),
-	);
+	const picked =
+		values.metadataUi === undefined ? undefined : readPairs(context, values.metadataUi, 'entry', labelOf('metadataUi'), itemIndex);
+	const json =
+		values.metadataJson === undefined ? undefined : readJsonObject(context, values.metadataJson, labelOf('metadataJson'), itemIndex);
+	const given = picked && json ? { ...picked, ...json } : (picked ?? json ?? {});
+	const metadata: IDataObject = {};
+	// entries, not a read per key: the object may be a Code node's sandbox proxy
+	for (const [key, value] of Object.entries(given)) {
+		// filter values are typed as strings; in a write an empty value removes the key
+		if (mode === 'filter')
+			metadata[key] = value === null || value === undefined ? '' : readText(context, value, `${labelOf('metadataUi')} "${key}"`, itemIndex);
+		else metadata[key] = value === '' || value === undefined ? null : value;
+	}
+	return metadata;
 }
 
 function readUtm(context: IExecuteFunctions, values: IDataObject, itemIndex: number): IDataObject {
@@ -122,17 +125,28 @@ function readUtm(context: IExecuteFunctions, values: IDataObject, itemIndex: num
 	return utm;
 }
 
-/** A text field of a contact: text or an unambiguous number, at most 255 characters (the annotation is free). */
-function readContactText(context: IExecuteFunctions, key: string, value: unknown, label: string, itemIndex: number, mode: BodyMode) {
-	const text = readText(context, value, label, itemIndex) ?? '';
+/**
+ * A text field of a contact: text or an unambiguous number, at most 255 characters (the annotation is
+ * free). The label is made only for an error: a batch reads thousands of these.
+ */
+function readContactText(context: IExecuteFunctions, key: string, value: unknown, labelOf: LabelOf, itemIndex: number, mode: BodyMode) {
+	const text = (typeof value === 'string' ? value : readText(context, value, labelOf(key), itemIndex)) ?? '';
 	if (text.trim() === '') return '';
 	if (key !== 'annotation' && text.length > MAX_TEXT_LENGTH) {
-		throw invalidInput(context, label, `must be at most ${MAX_TEXT_LENGTH} characters long; it has ${text.length}`, itemIndex);
+		throw invalidInput(context, labelOf(key), `must be at most ${MAX_TEXT_LENGTH} characters long; it has ${text.length}`, itemIndex);
 	}
 	if (key === 'phoneNumber' && mode !== 'filter' && !PHONE.test(text)) {
-		throw invalidInput(context, label, `must be a phone number such as +55|11999999999, not ${shown(text)}`, itemIndex);
+		throw invalidInput(context, labelOf(key), `must be a phone number such as +55|11999999999, not ${shown(text)}`, itemIndex);
 	}
 	return text;
+}
+
+/** Whether a list or object value is sent: in an update an empty one clears the field, elsewhere it is left out. */
+function keep(mode: BodyMode, value: unknown[] | IDataObject): boolean {
+	if (mode === 'update') return true;
+	if (Array.isArray(value)) return value.length > 0;
+	for (const _ in value) return true;
+	return false;
 }
 
 /**
@@ -148,25 +162,54 @@ export async function readContactFields(
 	mode: BodyMode,
 	labelOf: LabelOf = fieldLabel,
 ): Promise<IDataObject> {
-	const body: IDataObject = {};
-	const keep = (value: unknown[] | IDataObject) =>
-		mode === 'update' || (Array.isArray(value) ? value.length > 0 : Object.keys(value).length > 0);
+	const body = readContactFieldsExceptCustom(context, values, itemIndex, mode, labelOf);
+	if (hasCustomFields(values)) await addCustomFields(context, body, values, itemIndex, mode, labelOf);
+	return body;
+}
 
+/** Whether the values hold custom fields, the one part of a contact whose check may need a request. */
+export function hasCustomFields(values: IDataObject): boolean {
+	return values.customFieldsUi !== undefined || values.customFieldsJson !== undefined;
+}
+
+/** Adds the custom fields, checked against Helena's definitions (read once per execution). */
+export async function addCustomFields(
+	context: IExecuteFunctions,
+	body: IDataObject,
+	values: IDataObject,
+	itemIndex: number,
+	mode: BodyMode,
+	labelOf: LabelOf = fieldLabel,
+): Promise<void> {
+	const customFields = await readCustomFields(context, values, itemIndex, mode, labelOf);
+	if (customFields && keep(mode, customFields)) body.customFields = customFields;
+}
+
+/**
+ * Everything `readContactFields` reads but the custom fields, synchronously: a batch of thousands of
+ * items is checked without a pause per item.
+ */
+export function readContactFieldsExceptCustom(
+	context: IExecuteFunctions,
+	values: IDataObject,
+	itemIndex: number,
+	mode: BodyMode,
+	labelOf: LabelOf = fieldLabel,
+): IDataObject {
+	const body: IDataObject = {};
 	for (const key of TEXT_KEYS) {
 		if (values[key] === undefined) continue;
-		const text = readContactText(context, key, values[key], labelOf(key), itemIndex, mode);
+		const text = readContactText(context, key, values[key], labelOf, itemIndex, mode);
 		if (text) body[key] = text;
 		else if (mode === 'update') body[key] = null;
 	}
-	for (const key of [...NAME_LIST_KEYS, ...ID_LIST_KEYS]) {
+	for (const key of LIST_KEYS) {
 		if (values[key] === undefined) continue;
-		const list = readList(context, values[key], labelOf(key), itemIndex, { uuids: ID_LIST_KEYS.includes(key), unique: true });
-		if (keep(list)) body[key] = list;
+		const list = readList(context, values[key], () => labelOf(key), itemIndex, { uuids: ID_LIST_KEYS.includes(key), unique: true });
+		if (keep(mode, list)) body[key] = list;
 	}
-	const customFields = await readCustomFields(context, values, itemIndex, mode, labelOf);
-	if (customFields && keep(customFields)) body.customFields = customFields;
 	const metadata = readMetadata(context, values, itemIndex, mode, labelOf);
-	if (metadata && keep(metadata)) body.metadata = metadata;
+	if (metadata && keep(mode, metadata)) body.metadata = metadata;
 
 	if (mode !== 'create' && values.status !== undefined && values.status !== '') {
 		body.status = readOption(context, values.status, STATUSES, labelOf('status'), itemIndex);
