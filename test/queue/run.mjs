@@ -6,11 +6,14 @@
 //      SESSION_NEW deliveries through nginx become 200 executions on the workers, each with its delivered
 //      content; /webhook-test/ reaches the main process; deactivation unsubscribes.
 //   2. A webhook process SIGKILLed while 300 deliveries stream in, and started again: nothing runs twice,
-//      only deliveries that reached it before it died can be lost, the restarted process rejoins.
+//      only deliveries inside it when it died can be lost (nginx hands refused connections and a starting
+//      process's 404s to the other process), the restarted process rejoins.
 //   3. A worker SIGKILLed while 300 executions run: Bull's stalled-job check hands what it held to a worker
-//      again (n8n 1.x, the re-runs visible in the workers' logs) or fails it (n8n 2.x); nothing else is lost.
+//      again (n8n 1.x, the re-runs visible in the workers' logs) or fails it (n8n 2.x, which allows no stalled
+//      job a second run): visible in the execution list, nothing else is lost, nothing runs twice unsaid.
 //      Then it is started again and leaves the finished executions alone.
-//   4. Create or Update Many over 5,000 contacts on a worker: every contact stored once.
+//   4. Create or Update Many over 5,000 contacts on a worker: every contact stored once; a batch sent again
+//      only after an attempt the node got no answer to, and counted.
 //   5. Two workers updating contacts at the same time with the vendor's rate limits on: 429s happen
 //      (each worker paces itself, but not the other) and back-off absorbs them: no update lost.
 // Everything it starts it stops, and it removes its folders. Ports: HELENA_QUEUE_PORT (n8n, default 5900,
@@ -49,6 +52,16 @@ const NGINX_FAIL_TIMEOUT_MS = 2000;
 const SLOW_SECONDS = 1;
 const KILL_AFTER_STARTS = 20;
 const UPSERT_CONTACTS = 5_000;
+/**
+ * How long the sandbox, in Helena's place, waits for a delivery's answer. Helena documents no timeout; the test
+ * waits longer than nginx's proxy_read_timeout (30 s, test/queue/nginx.conf), so that every delivery ends with an
+ * answer from nginx or n8n and is judged by what n8n did with it, not by how loaded the machine was. The slowest
+ * answer is reported with the figures.
+ */
+const DELIVERY_TIMEOUT_MS = 45_000;
+/** Time limits of the scenarios, upper bounds for a loaded 2-core machine: HELENA_QUEUE_TIME_SCALE (default 2) stretches them. */
+const TIME_SCALE = Number(process.env.HELENA_QUEUE_TIME_SCALE ?? 2);
+const within = (ms) => Math.round(ms * TIME_SCALE);
 const UPDATES_PER_WORKFLOW = 300;
 const API_KEY = 'queue-secret-key-51c9e0';
 
@@ -111,7 +124,7 @@ const callActivatedWebhook = (path) =>
 	eventually(
 		() => callWebhook(path),
 		(status) => status !== 404,
-		{ timeoutMs: 30_000, intervalMs: 500 },
+		{ timeoutMs: within(30_000), intervalMs: 500 },
 	);
 
 /**
@@ -121,7 +134,14 @@ const callActivatedWebhook = (path) =>
 async function activateTrigger(t, workflowId) {
 	const { cluster, sandbox } = q;
 	t.after(async () => {
-		if (q.sandbox?.state.subscriptions.size) await cluster.main.api('POST', `/workflows/${workflowId}/deactivate`).catch(() => {});
+		if (!q.sandbox?.state.subscriptions.size) return;
+		await cluster.main.api('POST', `/workflows/${workflowId}/deactivate`).catch(() => {});
+		// n8n 2.x deletes the subscription after the deactivate call has answered: not in the next test's log.
+		await eventually(
+			() => q.sandbox.state.subscriptions.size,
+			(size) => size === 0,
+			{ timeoutMs: within(15_000) },
+		);
 	});
 	sandbox.clearRequests();
 	await cluster.main.api('POST', `/workflows/${workflowId}/activate`);
@@ -130,7 +150,7 @@ async function activateTrigger(t, workflowId) {
 		await eventually(
 			() => sandbox.state.subscriptions.size,
 			(size) => size === 1,
-			{ timeoutMs: 15_000 },
+			{ timeoutMs: within(15_000) },
 		),
 		1,
 	);
@@ -153,7 +173,7 @@ async function deactivateTrigger(workflowId, subscription) {
 		await eventually(
 			() => sandbox.state.subscriptions.size,
 			(size) => size === 0,
-			{ timeoutMs: 15_000 },
+			{ timeoutMs: within(15_000) },
 		),
 		0,
 	);
@@ -167,22 +187,46 @@ async function deactivateTrigger(workflowId, subscription) {
 const lastExecutionId = async (workflowId) => Math.max(0, ...(await executionsOf(workflowId)).map((execution) => Number(execution.id)));
 
 /**
- * Waits until at least `count` executions of the workflow above id `after` have finished and no more
- * appear; returns those, with data.
+ * An execution a killed webhook process stored but never enqueued stays "new" for good. Taken as such when
+ * it has been "new" this long while no execution of the workflow was running or waiting (a queued one
+ * starts within moments on an idle worker).
+ */
+const STUCK_NEW_MS = 20_000;
+
+/**
+ * Waits until at least `count` executions of the workflow above id `after` have finished (or are stuck
+ * "new", above) and no more appear; returns those, with data.
  */
 async function settledExecutions(workflowId, count, { after = 0, timeoutMs }) {
 	const since = async (options) => (await executionsOf(workflowId, options)).filter((execution) => Number(execution.id) > after);
+	const newSince = new Map();
+	const settled = (list, atLeast) => {
+		const now = Date.now();
+		const busy = list.some((execution) => execution.status === 'running' || execution.status === 'waiting');
+		for (const execution of list) {
+			if (execution.status !== 'new' || busy) newSince.delete(execution.id);
+			else if (!newSince.has(execution.id)) newSince.set(execution.id, now);
+		}
+		const stuck = (execution) => execution.status === 'new' && now - (newSince.get(execution.id) ?? now) >= STUCK_NEW_MS;
+		return (
+			list.length >= atLeast &&
+			finished(
+				list.filter((execution) => !stuck(execution)),
+				0,
+			)
+		);
+	};
 	await eventually(
 		() => since(),
-		(list) => finished(list, count),
+		(list) => settled(list, count),
 		{ timeoutMs, intervalMs: 1000 },
 	);
 	// A delivery answered with an error may still have become an execution: give stragglers a moment.
 	await sleep(3000);
 	await eventually(
 		() => since(),
-		(list) => finished(list, 0),
-		{ timeoutMs: 30_000, intervalMs: 1000 },
+		(list) => settled(list, 0),
+		{ timeoutMs: within(30_000), intervalMs: 1000 },
 	);
 	return since({ includeData: true });
 }
@@ -247,7 +291,7 @@ before(async () => {
 		webhookUrl,
 		owner: { email: 'queue@helena.test', password: 'Queue-password-1' },
 	});
-	q.sandbox = await startSandbox({ port: 0, apiKey: API_KEY, seed: 'empty' });
+	q.sandbox = await startSandbox({ port: 0, apiKey: API_KEY, seed: 'empty', deliveryTimeoutMs: DELIVERY_TIMEOUT_MS });
 
 	const started = Date.now();
 	// The first CLI command migrates the empty PostgreSQL database; the processes start after it.
@@ -267,7 +311,7 @@ after(async () => {
 describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook processes behind nginx, 2 workers, PostgreSQL, Redis)`, () => {
 	test(
 		`Helena Trigger: one subscription on the balancer; ${DELIVERIES} deliveries through nginx run on the workers with their content; /webhook-test/ reaches the main process; deactivation unsubscribes`,
-		{ timeout: 240_000 },
+		{ timeout: within(240_000) },
 		async (t) => {
 			const { cluster, sandbox, nginx } = q;
 			const started = Date.now();
@@ -291,7 +335,7 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			const listed = await eventually(
 				() => executionsOf(TRIGGER_ID),
 				(list) => finished(list, DELIVERIES),
-				{ timeoutMs: 180_000, intervalMs: 1000 },
+				{ timeoutMs: within(180_000), intervalMs: 1000 },
 			);
 			figures.triggerExecutionsMs = Date.now() - deliveriesStarted;
 			assert.equal(listed.length, DELIVERIES, `${DELIVERIES} executions, not ${listed.length}`);
@@ -371,8 +415,8 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 	);
 
 	test(
-		`a webhook process SIGKILLed during ${STREAM} deliveries and started again: none runs twice, only deliveries that reached it before it died can be lost, it rejoins`,
-		{ timeout: 300_000 },
+		`a webhook process SIGKILLed during ${STREAM} deliveries and started again: none runs twice, only deliveries inside it when it died can be lost, it rejoins`,
+		{ timeout: within(300_000) },
 		async (t) => {
 			const { cluster, sandbox, nginx } = q;
 			const subscription = await activateTrigger(t, TRIGGER_ID);
@@ -407,7 +451,7 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			// At least the deliveries answered 200 that were not inside the killed process.
 			const executions = await settledExecutions(TRIGGER_ID, answeredOk - inFlightAt(entries, killedAt).length, {
 				after,
-				timeoutMs: 180_000,
+				timeoutMs: within(180_000),
 			});
 			const result = tally(entries, executions);
 			// Inside the dying process: sent before it was gone, not answered when the kill was sent.
@@ -415,6 +459,8 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			const through = deliveriesThroughNginx(nginxFrom);
 			const nginxFigures = {
 				retriedOnTheOther: through.filter((request) => request.upstreams.length > 1).length,
+				// answered 404 (nothing started) by a process that did not know the webhook yet, then passed on
+				handedOnAfter404: through.filter((request) => request.upstreamStatuses.includes(404)).length,
 				failedAnswers: countBy(
 					through.filter((request) => request.status !== 200).map((request) => `${request.status} from ${lastUpstream(request)}`),
 				),
@@ -426,6 +472,7 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			figures.webhookKill = {
 				...counts,
 				inFlightAtKill: inFlight.length,
+				slowestAnswerMs: Math.max(...entries.map((entry) => entry.durationMs)),
 				killMs: deadAt - killedAt,
 				restartMs: readyAt - killedAt,
 				streamMs,
@@ -435,36 +482,31 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 
 			assert.deepEqual(result.strangers, []);
 			assert.equal(result.duplicated, 0, 'no delivery ran twice');
-			// n8n 1.x can also be killed after it stored an execution and before it enqueued it: that one stays "new".
+			// A process killed after it stored an execution and before it enqueued it leaves that one "new".
 			const stuck = executions.filter((execution) => execution.status !== 'success');
+			figures.webhookKill.storedNeverEnqueued = stuck.length;
 			assert.deepEqual(
-				stuck.filter((execution) => cluster.install.major >= 2 || execution.status !== 'new').map((execution) => execution.status),
+				stuck.filter((execution) => execution.status !== 'new').map((execution) => execution.status),
 				[],
-				'every execution finished, except (n8n 1.x) one stored but never enqueued',
+				'every execution finished, except any stored but never enqueued by the killed process',
 			);
-			// What can be lost: deliveries that reached the process before it died (n8n 1.x answers 200 before it
-			// stores and enqueues the execution, so one answered just before the kill may be among them; n8n 2.x
-			// answers after) and, seen on n8n 2.x under heavy load, deliveries the restarting process answered
-			// 404 before it knew the active webhooks (an answer: nginx does not hand it on).
+			assert.ok(stuck.length <= inFlight.length, `only deliveries inside the killed process can be stuck (${stuck.length})`);
+			// What can be lost: deliveries inside the process when it died, not yet answered (nginx answers 502:
+			// the request was sent, so it is not handed on) or, on n8n 1.x, which answers 200 before it stores and
+			// enqueues, answered just before the kill. Everything sent after it was gone reached a live process:
+			// nginx handed on the refused connections, and the 404s of the restarting process (nothing started).
 			const lost = new Set(lostIds);
 			const afterDeath = entries.filter((entry) => entry.at > deadAt);
 			assert.deepEqual(
-				afterDeath.filter((entry) => lost.has(entry.body.content.id) && entry.status !== 404).map((entry) => entry.status ?? entry.error),
+				afterDeath.filter((entry) => entry.status !== 200 || lost.has(entry.body.content.id)).map((entry) => entry.status ?? entry.error),
 				[],
-				'a delivery sent after the process was gone was lost only when the restarting process answered 404',
-			);
-			assert.deepEqual(
-				afterDeath.filter((entry) => entry.status !== null && entry.status !== 200 && entry.status !== 404).map((entry) => entry.status),
-				[],
-				'no delivery sent after the process was gone was refused otherwise',
+				'every delivery sent after the process was gone was answered 200 and executed',
 			);
 			if (cluster.install.major >= 2) assert.equal(result.lostAfter200, 0, 'n8n 2.x: every delivery answered 200 became an execution');
-			// 499: the sandbox gave up waiting (5 s), counted above as answers that came too late.
-			const expectedFailures = [`502 from ${victimAddress}`, `404 from ${victimAddress}`];
 			assert.deepEqual(
-				Object.keys(nginxFigures.failedAnswers).filter((key) => !key.startsWith('499 ') && !expectedFailures.includes(key)),
+				Object.keys(nginxFigures.failedAnswers).filter((key) => key !== `502 from ${victimAddress}`),
 				[],
-				'failed answers came from the killed and restarted process only',
+				'the only failed answers were 502s for deliveries inside the killed process',
 			);
 			assert.ok(nginxFigures.servedByRestarted > 0, 'the restarted process took deliveries again');
 			await deactivateTrigger(TRIGGER_ID, subscription);
@@ -473,25 +515,29 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 
 	test(
 		`a worker SIGKILLed during ${STREAM} executions: what it held runs again (1.x) or fails (2.x), visibly; nothing else is lost`,
-		{ timeout: 420_000 },
+		{ timeout: within(420_000) },
 		async (t) => {
 			const { cluster, sandbox } = q;
 			const subscription = await activateTrigger(t, SLOW_TRIGGER.id);
 			const victim = cluster.workers[0];
 			const startsBefore = cluster.executionsLoggedBy(victim, /Worker started execution (\d+)/).size;
 			let killedAt;
-			let heldAtKill = [];
+			let deadAt;
+			// Logged as started and not as finished: its last log lines may not have left the process, so an
+			// execution stored as finished before the worker died is not held (below).
+			let startedNotFinishedInLog = [];
 			const killer = (async () => {
 				await eventually(
 					() => cluster.executionsLoggedBy(victim, /Worker started execution (\d+)/).size - startsBefore,
 					(count) => count >= KILL_AFTER_STARTS,
-					{ timeoutMs: 120_000, intervalMs: 100 },
+					{ timeoutMs: within(120_000), intervalMs: 100 },
 				);
 				killedAt = Date.now();
 				await cluster.kill(victim);
+				deadAt = Date.now();
 				const startedIds = cluster.executionsLoggedBy(victim, /Worker started execution (\d+)/);
 				const finishedIds = cluster.executionsLoggedBy(victim, /Worker finished execution (\d+)/);
-				heldAtKill = [...startedIds].filter((id) => !finishedIds.has(id));
+				startedNotFinishedInLog = [...startedIds].filter((id) => !finishedIds.has(id));
 			})();
 			const started = Date.now();
 			const entries = await deliveryStream(sandbox, { count: STREAM, concurrency: STREAM_CONCURRENCY });
@@ -499,7 +545,7 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			await killer;
 			// The killed worker stays down until Bull has handed its executions to the other worker: started
 			// again at once with the same ~/.n8n, n8n would mark them crashed from its event log instead.
-			const executions = await settledExecutions(SLOW_TRIGGER.id, STREAM, { timeoutMs: 300_000 });
+			const executions = await settledExecutions(SLOW_TRIGGER.id, STREAM, { timeoutMs: within(300_000) });
 			const allDoneAt = Math.max(...executions.map((execution) => Date.parse(execution.stoppedAt)));
 			const restartStarted = Date.now();
 			await cluster.startProcess(victim);
@@ -510,6 +556,12 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			const result = tally(entries, executions);
 			const workerOf = cluster.workerOf();
 			const ranTwice = executions.map((execution) => String(execution.id)).filter((id) => (workerOf.get(id)?.length ?? 0) > 1);
+			const storedFinishedBeforeDeath = new Set(
+				executions
+					.filter((execution) => execution.status === 'success' && Date.parse(execution.stoppedAt) <= deadAt)
+					.map((execution) => String(execution.id)),
+			);
+			const heldAtKill = startedNotFinishedInLog.filter((id) => !storedFinishedBeforeDeath.has(id));
 			const held = executions.filter((execution) => heldAtKill.includes(String(execution.id)));
 			const recoveredAt = Math.max(...held.map((execution) => Date.parse(execution.stoppedAt)));
 			const { lostIds: _lostIds, ...workerCounts } = result;
@@ -517,6 +569,7 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 				...workerCounts,
 				deliverMs,
 				heldByKilledWorker: heldAtKill.length,
+				finishedAsItDied: startedNotFinishedInLog.length - heldAtKill.length,
 				ranTwice: ranTwice.length,
 				ranTwiceOn: countBy(ranTwice.map((id) => workerOf.get(id).join(' then '))),
 				heldFinishedMsAfterKill: recoveredAt - killedAt,
@@ -526,10 +579,11 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			};
 			log(`worker killed: ${JSON.stringify(figures.workerKill)}`);
 
+			figures.workerKill.slowestAnswerMs = Math.max(...entries.map((entry) => entry.durationMs));
 			assert.deepEqual(
-				Object.keys(result.answered).filter((answer) => answer !== '200' && !answer.includes('timeout')),
+				Object.keys(result.answered).filter((answer) => answer !== '200'),
 				[],
-				'the webhook processes refused no delivery',
+				'every delivery was answered 200',
 			);
 			assert.deepEqual(result.strangers, []);
 			assert.equal(result.executions, STREAM, 'one execution per delivery');
@@ -537,22 +591,35 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			assert.ok(heldAtKill.length > 0, 'the killed worker held executions when it died');
 			const failedIds = executions.filter((execution) => execution.status !== 'success').map((execution) => String(execution.id));
 			if (cluster.install.major >= 2) {
-				// n8n 2.x runs Bull with maxStalledCount 0: a stalled job fails instead of running again.
-				// Held = logged as started; a job taken but not yet logged fails the same way.
+				// n8n 2.x runs Bull with maxStalledCount 0 whatever the settings (packages/cli/src/scaling/scaling.service.ts):
+				// a stalled job fails instead of running again. Held = logged as started; a job taken but not yet
+				// logged fails the same way.
 				assert.deepEqual(
 					heldAtKill.filter((id) => !failedIds.includes(id)),
 					[],
 					'the executions the killed worker held failed',
 				);
+				assert.deepEqual(
+					failedIds.filter((id) => (workerOf.get(id) ?? []).some((name) => name !== victim.name)),
+					[],
+					'the failed ones were taken by the killed worker only, none by the live one',
+				);
 				assert.ok(failedIds.length <= cluster.concurrency, `no more than the worker's concurrency failed (${failedIds.length})`);
-				assert.deepEqual(result.statuses, { success: STREAM - failedIds.length, error: failedIds.length });
+				assert.deepEqual(
+					executions.filter(
+						(execution) => execution.status !== 'success' && execution.status !== 'error' && execution.status !== 'crashed',
+					),
+					[],
+					'they show as error (or crashed) in the execution list',
+				);
+				assert.equal(result.statuses.success, STREAM - failedIds.length);
 				assert.deepEqual(ranTwice, [], 'none ran twice');
 				assert.equal(result.lost, failedIds.length, 'the failed ones are the only deliveries without a finished run');
 			} else {
 				assert.deepEqual(result.statuses, { success: STREAM }, 'every execution finished successfully');
 				assert.equal(result.lost, 0, 'every delivery ran');
 				assert.deepEqual(
-					ranTwice.filter((id) => !heldAtKill.includes(id)),
+					ranTwice.filter((id) => !startedNotFinishedInLog.includes(id)),
 					[],
 					'only executions the killed worker held ran a second time',
 				);
@@ -564,7 +631,7 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 
 	test(
 		`Create or Update Many over ${UPSERT_CONTACTS.toLocaleString('en')} contacts on a worker: every contact stored once`,
-		{ timeout: 240_000 },
+		{ timeout: within(240_000) },
 		async () => {
 			const { cluster, sandbox } = q;
 			const started = Date.now();
@@ -576,7 +643,7 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			const [execution] = await eventually(
 				() => executionsOf(UPSERT.id),
 				(list) => finished(list, 1),
-				{ timeoutMs: 180_000, intervalMs: 1000 },
+				{ timeoutMs: within(180_000), intervalMs: 1000 },
 			);
 			figures.upsertMs = Date.now() - started;
 			await cluster.main.api('POST', `/workflows/${UPSERT.id}/deactivate`);
@@ -590,9 +657,39 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			assert.equal(output.length, UPSERT_CONTACTS, 'one output item per contact');
 
 			const batches = sandbox.requests.filter((request) => request.decodedPath === '/core/v2/contact/batch');
-			assert.equal(batches.length, UPSERT_CONTACTS / 100);
-			assert.ok(batches.every((request) => request.status === 200 && request.body.items.length === 100));
-			assert.equal(sandbox.requests.length, batches.length, 'no other request');
+			assert.deepEqual(
+				sandbox.requests.filter((request) => !batches.includes(request)).map((request) => `${request.method} ${request.decodedPath}`),
+				[],
+				'no other request',
+			);
+			assert.ok(batches.every((request) => request.body.items.length === 100));
+			// The node sends a batch again only when an attempt brought it no answer it could use (the batch
+			// upserts by phone, so the transport may repeat it): each batch's attempts, in order.
+			const attemptsOf = new Map();
+			for (const request of batches) {
+				const key = request.body.items.map((item) => item.phoneNumber).join();
+				attemptsOf.set(key, [...(attemptsOf.get(key) ?? []), request]);
+			}
+			const repeated = [...attemptsOf.values()].filter((attempts) => attempts.length > 1);
+			figures.upsertRepeats = repeated.flatMap((attempts) =>
+				attempts.slice(0, -1).map((request) => ({
+					status: request.status,
+					answeredMs: request.answeredAt === undefined ? null : request.answeredAt - request.at,
+					clientGoneMs: request.clientGoneAt === undefined ? null : request.clientGoneAt - request.at,
+				})),
+			);
+			assert.equal(attemptsOf.size, UPSERT_CONTACTS / 100, 'every batch of 100 sent');
+			assert.deepEqual(
+				[...attemptsOf.values()].map((attempts) => attempts.at(-1).status).filter((status) => status !== 200),
+				[],
+				"every batch's last attempt answered 200",
+			);
+			assert.equal(batches.length, UPSERT_CONTACTS / 100 + figures.upsertRepeats.length);
+			assert.deepEqual(
+				figures.upsertRepeats.filter((attempt) => attempt.status === 200 && attempt.clientGoneMs === null),
+				[],
+				'a batch was repeated only after an attempt whose 200 the node never received (it had hung up) or that failed',
+			);
 
 			const byPhone = new Map();
 			for (const contact of sandbox.state.contacts.values()) byPhone.set(contact.phoneNumber, (byPhone.get(contact.phoneNumber) ?? 0) + 1);
@@ -602,14 +699,14 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			);
 			assert.deepEqual(missingOrDoubled, [], 'each generated phone stored exactly once');
 			log(
-				`${UPSERT_CONTACTS} contacts in ${batches.length} batch requests on ${workers[0]}, ${seconds(figures.upsertMs)} from the webhook call to the finished execution`,
+				`${UPSERT_CONTACTS} contacts in ${batches.length} batch requests (${figures.upsertRepeats.length} repeated: ${JSON.stringify(figures.upsertRepeats)}) on ${workers[0]}, ${seconds(figures.upsertMs)} from the webhook call to the finished execution`,
 			);
 		},
 	);
 
 	test(
 		`two workers updating ${2 * UPDATES_PER_WORKFLOW} contacts at once under the vendor's rate limits: 429s absorbed, no update lost`,
-		{ timeout: 300_000 },
+		{ timeout: within(300_000) },
 		async () => {
 			const { cluster, sandbox } = q;
 			const started = Date.now();
@@ -626,7 +723,7 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 				const runs = await eventually(
 					async () => [...(await executionsOf(UPDATE_A.id)), ...(await executionsOf(UPDATE_B.id))],
 					(list) => finished(list, 2),
-					{ timeoutMs: 240_000, intervalMs: 1000 },
+					{ timeoutMs: within(240_000), intervalMs: 1000 },
 				);
 				figures.updatesMs = Date.now() - started;
 				assert.deepEqual(

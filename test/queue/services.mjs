@@ -261,8 +261,8 @@ export async function startRedis({ redisServer, port }) {
 	};
 }
 
-/** nginx's "a, b" lists ($upstream_addr, $upstream_status: one entry per process tried). */
-const splitList = (value) => (value && value !== '-' ? value.split(/,\s*/) : []);
+/** nginx's "a, b : c" lists ($upstream_addr, $upstream_status: one entry per process tried, " : " before a second pass). */
+const splitList = (value) => (value && value !== '-' ? value.split(/\s*,\s*|\s+:\s+/) : []);
 
 /**
  * nginx on 127.0.0.1:`port` with test/queue/nginx.conf: `/webhook/` balanced over `webhookPorts`,

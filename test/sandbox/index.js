@@ -39,6 +39,7 @@ const DEFAULT_API_KEY = 'helena-sandbox-key';
  * @property {boolean} [enforceRateLimits]
  * @property {number} [randomSeed]        PRNG seed of the fault injection, default 1
  * @property {{ windowMs: number, max: number }[]} [rateLimits]  override the vendor windows (tests)
+ * @property {number} [deliveryTimeoutMs] how long a webhook delivery waits for the subscriber's answer, default 5000
  * @property {number} [chatStepMs]        ms between the delivery steps of a sent message (0 = only `chat.advance()`), default 150
  * @property {Partial<import('./variations').VariationSettings>} [variations]  forms the service varies (variations.js)
  */
@@ -63,6 +64,7 @@ class Sandbox {
 			() => this.state,
 			this.deliveries,
 			() => this.variations.webhookDate(),
+			options.deliveryTimeoutMs,
 		);
 		this.server = createServer(this);
 		this.url = '';

@@ -40,6 +40,7 @@ const { isSendFamily } = require('./chat/routes');
  * @property {number} at            Date.now() on arrival
  * @property {number} [admittedAt]   when the rate limiter admitted it (only while limits are enforced)
  * @property {number} [answeredAt]  Date.now() when the answer was sent (not for a dropped connection)
+ * @property {number} [clientGoneAt]  Date.now() when the client closed the connection before the answer was sent
  * @property {import('./contractCheck').Problem[]} [violations]  where it broke the contract (it was refused)
  */
 
@@ -175,6 +176,9 @@ function createServer(sandbox) {
 			at,
 		};
 		sandbox.requests.push(entry);
+		res.once('close', () => {
+			if (!res.writableFinished) entry.clientGoneAt = Date.now();
+		});
 		const { text, tooLarge } = await readBody(req);
 		let body;
 		let badJson = false;

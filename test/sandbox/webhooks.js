@@ -32,7 +32,8 @@ const EVENTS = [
 
 const UPDATE_FIELDS = /** @type {const} */ (['Name', 'Url', 'Events', 'Enabled']);
 const NOT_FOUND_TEXT = 'Assinatura não encontrada';
-const DELIVERY_TIMEOUT_MS = 5000;
+/** How long a delivery waits for the subscriber's answer unless the sandbox is told otherwise (Helena documents none). */
+const DEFAULT_DELIVERY_TIMEOUT_MS = 5000;
 
 /** @typedef {import('./server').RouteContext} Ctx */
 
@@ -145,15 +146,17 @@ class Deliverer {
 	 * @param {() => import('./state').SandboxState} getState
 	 * @param {any[]} log
 	 * @param {() => string} dateNow the `date` of a delivered event (its form is a variation)
+	 * @param {number} [timeoutMs] how long a delivery waits for its answer
 	 */
-	constructor(getState, log, dateNow) {
+	constructor(getState, log, dateNow, timeoutMs = DEFAULT_DELIVERY_TIMEOUT_MS) {
 		this.getState = getState;
 		this.log = log;
 		this.dateNow = dateNow;
+		this.timeoutMs = timeoutMs;
 		this.agent = new Agent({
-			connect: { timeout: DELIVERY_TIMEOUT_MS },
-			headersTimeout: DELIVERY_TIMEOUT_MS,
-			bodyTimeout: DELIVERY_TIMEOUT_MS,
+			connect: { timeout: timeoutMs },
+			headersTimeout: timeoutMs,
+			bodyTimeout: timeoutMs,
 		});
 		/** @type {Set<Promise<unknown>>} */
 		this.pending = new Set();
@@ -210,7 +213,7 @@ class Deliverer {
 				headers: { 'content-type': 'application/json' },
 				body: payload,
 				dispatcher: this.agent,
-				signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+				signal: AbortSignal.timeout(this.timeoutMs),
 			});
 			await res.body.dump();
 			entry.status = res.statusCode;
