@@ -157,4 +157,37 @@ describe('Contact: one validator for Create, Update and Create or Update Many', 
 			],
 		});
 	});
+
+	test('auto-map: a key in another letter case is named as the item spells it in an error', async () => {
+		await expectRefused(
+			helena,
+			autoMap,
+			[{ Name: 'Ok' }, { NAME: 'Ana', PhoneNumber: 'call me' }],
+			'Input item key "PhoneNumber" must be a phone number such as +55|11999999999, not "call me" (item 1)',
+		);
+		await expectRefused(
+			helena,
+			autoMap,
+			[{ name: 'Ana', TAGIDS: 'VIP' }],
+			'Input item key "TAGIDS" must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "VIP" (item 0)',
+		);
+	});
+
+	test('auto-map: items with and without custom fields keep their order, lists lose blanks and repeats, metadata blanks become null', async () => {
+		const items = [
+			{ name: 'Sem Campos', tagNames: ' lead, newsletter ,lead,, ' },
+			{ name: 'Com Campos', customFields: { pontos: '3' }, tagIds: [demo.tagId('VIP'), ` ${demo.tagId('VIP').toUpperCase()} `] },
+			{ name: 'Com Metadata', metadata: { origem: 'feira', apagar: '' } },
+		];
+		helena.sandbox.clearRequests();
+		const { error, items: output } = await helena.run(autoMap, { items });
+		expect(error).toBeUndefined();
+		expect(output.map((item) => item.pairedItem)).toEqual([0, 1, 2].map((item) => ({ item })));
+		const sent = helena.apiRequests().filter((request) => request.path === '/core/v2/contact/batch');
+		expect(sent).toHaveLength(1);
+		const [first, second, third] = (sent[0].body as { items: IDataObject[] }).items;
+		expect(first).toEqual({ name: 'Sem Campos', tagNames: ['lead', 'newsletter'] });
+		expect(second).toEqual({ name: 'Com Campos', customFields: { pontos: 3 }, tagIds: [demo.tagId('VIP')] });
+		expect(third).toEqual({ name: 'Com Metadata', metadata: { origem: 'feira', apagar: null } });
+	});
 });
