@@ -251,6 +251,19 @@ describe('a misbehaving server', () => {
 			expect(items).toHaveLength(250);
 		});
 
+		test('a page read ahead that fails after an earlier page ended the listing does not fail it', async () => {
+			helena.sandbox.seedContacts(250);
+			helena.sandbox.misbehaviour.next({ count: 3, paging: { totalPages: 2147483647, hasMorePages: true } });
+			helena.sandbox.misbehaviour.next({ status: 400, body: { key: 'FORM_ERROR', text: 'Página inválida', httpStatusCode: 'BadRequest' } });
+
+			const { items, error } = await helena.run(getManyContacts);
+
+			expect(error).toBeUndefined();
+			expect(pagesAsked()).toEqual([1, 2, 3, 4]);
+			expect(helena.apiRequests().map((request) => request.status)).toEqual([200, 200, 200, 400]);
+			expect(items).toHaveLength(250);
+		});
+
 		test('a Limit of 150 under an absurd totalPages asks for 2 pages', async () => {
 			helena.sandbox.seedContacts(400);
 			helena.sandbox.misbehaviour.always({ paging: { totalPages: 2147483647 } });
