@@ -285,6 +285,37 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 		});
 	}
 
+	editorTest('Send Template: the template and its parameters come from Helena, by name', async () => {
+		await openWorkflow(examples['send-invoice-template-to-leads'].id);
+		const node = await canvasNode('Send invoice template');
+		assert.ok(node?.includes('Message: Send Template'), JSON.stringify(node));
+		await openNode('Send invoice template');
+		const parameters = await page.evaluate(readParameters);
+		const labels = parameters.map((parameter) => parameter.label ?? 'notice');
+		assert.deepEqual(labels.slice(0, 7), [
+			'Credential',
+			'Resource',
+			'Operation',
+			'Channel',
+			'Phone Number',
+			'Template',
+			'Template Parameters',
+		]);
+		const chosen = await page.evaluate(() => [...document.querySelectorAll('[data-test-id="ndv"] input')].map((input) => input.value));
+		assert.ok(chosen.includes('fatura'), JSON.stringify(chosen));
+		await shot('send-template');
+		// the Name of a parameter lists the variables the chosen template declares, read from Helena in the editor
+		await page.clickElement('[data-test-id="parameter-input-name"]');
+		await settle();
+		const names = await page.evaluate(readDropdown);
+		assert.ok(
+			['nome', 'valor'].every((name) => names.some((option) => option.startsWith(name))),
+			JSON.stringify(names),
+		);
+		await page.press('Escape');
+		await closeNode();
+	});
+
 	editorTest('the Helena Tool of the AI example: its parameters take $fromAI()', async () => {
 		await openWorkflow(examples['ai-agent-contact-assistant'].id);
 		await openNode('Find contact by phone');
