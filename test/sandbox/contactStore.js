@@ -6,47 +6,17 @@
  */
 
 const { badRequest, invalidField } = require('./errors');
-const { TAG_REMOVAL } = require('./contract');
+const { CONTACT_VOCABULARY, TAG_REMOVAL } = require('./contract');
 const { newId, nowIso, laterThan } = require('./ids');
 const { phoneDigits, formatPhone } = require('./phone');
 const { mergeCustomFields } = require('./customFields');
 const v = require('./validate');
 
-const CONTACT_STATUSES = /** @type {const} */ (['ACTIVE', 'ARCHIVED', 'BLOCKED']);
-const CONTACT_ORIGINS = /** @type {const} */ (['CREATED_BY_USER', 'CREATED_FROM_HUB', 'IMPORTED']);
-const UPDATE_FIELDS = /** @type {const} */ ([
-	'Name',
-	'PhoneNumber',
-	'Email',
-	'Instagram',
-	'Annotation',
-	'Tags',
-	'Status',
-	'CustomFields',
-	'PictureUrl',
-	'Portfolio',
-	'SequenceIds',
-	'Utm',
-	'Metadata',
-]);
+const CONTACT_STATUSES = CONTACT_VOCABULARY.statuses;
+const CONTACT_ORIGINS = CONTACT_VOCABULARY.origins;
+const UPDATE_FIELDS = CONTACT_VOCABULARY.updateFields;
 const UTM_KEYS = ['sourceId', 'source', 'clid', 'medium', 'campaign', 'content', 'headline', 'term', 'referralUrl'];
-const BODY_KEYS = [
-	'name',
-	'phoneNumber',
-	'email',
-	'instagram',
-	'annotation',
-	'tagIds',
-	'tagNames',
-	'portfolioIds',
-	'portfolioNames',
-	'sequenceIds',
-	'customFields',
-	'metadata',
-	'status',
-	'pictureUrl',
-	'utm',
-];
+const BODY_KEYS = CONTACT_VOCABULARY.bodyKeys;
 const CREATE_ONLY_ABSENT = new Set(['status', 'pictureUrl', 'utm']);
 
 /**

@@ -287,4 +287,16 @@ const ENDPOINTS = [
 	{ method: 'DELETE', path: '/v1/webhook/subscription/{subscriptionId}', params: { subscriptionId: t.uuid() } },
 ];
 
-module.exports = { ENDPOINTS, TAG_REMOVAL, WEBHOOK_EVENTS, t, nullable, required, vendor };
+/**
+ * The contact vocabulary, for the store that applies what the contract admitted: one list of the names,
+ * so that the two cannot drift apart.
+ */
+const CONTACT_VOCABULARY = {
+	statuses: CONTACT_STATUS.values,
+	origins: CONTACT_ORIGIN.values,
+	updateFields: CONTACT_FIELDS.values,
+	/** The body keys of a contact create or update (`fields` and `options` are read apart). */
+	bodyKeys: [...Object.keys(CONTACT_WRITE_KEYS), 'status', 'pictureUrl', 'utm'],
+};
+
+module.exports = { ENDPOINTS, TAG_REMOVAL, WEBHOOK_EVENTS, CONTACT_VOCABULARY, t, nullable, required, vendor };
