@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, 
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { statusOptions } from '../Helena/actions/contact/fields';
-import { filtersCollection, listEntries, optionsCollection } from '../Helena/helpers';
+import { filtersCollection, listEntries, optionsCollection, readBoolean, readList, readOption } from '../Helena/helpers';
 import { includeDetailsField, readIncludeDetails, simplifyContact, simplifyField } from '../Helena/actions/contact/listing';
 import type { Change, ChangeField, CursorState } from './changeCursor';
 import { advance, inOrder, instantOf, isCursorState, startCursor } from './changeCursor';
@@ -25,14 +25,22 @@ interface Settings {
 
 function readSettings(context: IPollFunctions): Settings {
 	const node = context.getNode();
-	const events = context.getNodeParameter('events', []) as string[];
-	if (!Array.isArray(events) || events.length === 0) {
+	const events = readList(context, context.getNodeParameter('events', []), 'Trigger On', 0, { unique: true }).map((event) =>
+		readOption(context, event, Object.values(EVENT_OF_CHANGE), 'Trigger On', 0),
+	);
+	if (events.length === 0) {
 		throw new NodeOperationError(node, 'Choose at least one event in "Trigger On"');
 	}
-	const simple = context.getNodeParameter('simple', true) as boolean;
+	const simple = readBoolean(context, context.getNodeParameter('simple', true), 'Simplify', 0, true);
 	const filters = context.getNodeParameter('filters', {}) as IDataObject;
 	const options = context.getNodeParameter('options', {}) as IDataObject;
-	const status = String(filters.status || 'ACTIVE');
+	const status = readOption(
+		context,
+		filters.status || 'ACTIVE',
+		[...statusOptions.map((option) => String(option.value)), ANY_STATUS],
+		'Status',
+		0,
+	);
 	const statuses = status === ANY_STATUS ? statusOptions.map((option) => String(option.value)) : [status];
 	const field: ChangeField = events.length === 1 && events[0] === EVENT_OF_CHANGE.created ? 'createdAt' : 'updatedAt';
 	const tagNames = listEntries(filters.tagNames ?? '');

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalidInput, requireHttpUrl } from '../../helpers';
+import { invalidInput, readOption, readText, requireHttpUrl } from '../../helpers';
 import { uploadFile } from '../../transport';
 import type { HelenaFileType } from '../../transport';
 
@@ -85,13 +85,21 @@ const formatBytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB
 
 /** `fileIdOrUrl` for a send: the URL as given, or the Helena file ID of the uploaded binary file. */
 export async function readMedia(context: IExecuteFunctions, kind: MediaKind, itemIndex: number): Promise<string> {
-	const source = context.getNodeParameter('fileSource', itemIndex, 'url') as string;
+	const source = readOption(
+		context,
+		context.getNodeParameter('fileSource', itemIndex, 'url'),
+		['url', 'binary', 'none'],
+		'File Source',
+		itemIndex,
+	);
 	if (source === 'url') {
-		const url = String(context.getNodeParameter('fileUrl', itemIndex, '') ?? '').trim();
+		const url = (readText(context, context.getNodeParameter('fileUrl', itemIndex, ''), 'File URL', itemIndex) ?? '').trim();
 		if (!url) throw invalidInput(context, 'File URL', 'is empty', itemIndex);
 		return requireHttpUrl(context, url, 'File URL', itemIndex);
 	}
-	const property = String(context.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+	const property = (
+		readText(context, context.getNodeParameter('binaryPropertyName', itemIndex, 'data'), 'Input Binary Field', itemIndex) ?? ''
+	).trim();
 	const binary = context.helpers.assertBinaryData(itemIndex, property);
 	const rule = MEDIA_RULES[kind];
 	const mimeType = (binary.mimeType || 'application/octet-stream').split(';')[0].trim().toLowerCase();

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { invalidInput, readText, requireHttpUrl, requireUuid } from '../../helpers';
+import { invalidInput, readOption, readText, requireHttpUrl, requireUuid } from '../../helpers';
 import { resolveChannel } from '../chat/catalog';
 import type { ChatChannel } from '../chat/catalog';
 import { channelLocator, departmentPicker, locatorValue, optionalLocatorUuid, readSessionId, userLocator } from '../chat/locators';
@@ -60,7 +60,7 @@ const PHONE = /^\+?[\d\s().|-]{8,25}$/;
 
 /** The recipient of a send: `to` (a phone number) or `sessionId`. */
 export function readRecipient(context: IExecuteFunctions, itemIndex: number): IDataObject {
-	const sendTo = context.getNodeParameter('sendTo', itemIndex, 'phone') as string;
+	const sendTo = readOption(context, context.getNodeParameter('sendTo', itemIndex, 'phone'), ['phone', 'session'], 'Send To', itemIndex);
 	if (sendTo === 'session') return { sessionId: readSessionId(context, itemIndex) };
 	return { to: readPhone(context, context.getNodeParameter('phoneNumber', itemIndex), itemIndex) };
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { runPerItem } from '../../helpers';
+import { readOption, readText, runPerItem } from '../../helpers';
 import { helenaRequest } from '../../transport';
 import { mediaSourceFields, readMedia } from './media';
 import type { MediaKind } from './media';
@@ -55,10 +55,16 @@ export const description = updateDisplayOptions({ show: { resource: ['message'],
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
 		const recipient = readRecipient(this, itemIndex);
-		const kind = this.getNodeParameter('mediaType', itemIndex) as MediaKind;
+		const kind = readOption(
+			this,
+			this.getNodeParameter('mediaType', itemIndex),
+			['audio', 'document', 'image', 'video'] as const,
+			'Media Type',
+			itemIndex,
+		) as MediaKind;
 		const options = readSendOptions(this, itemIndex);
 		const replyTo = readReplyTo(this, this.getNodeParameter('sendOptions', itemIndex, {}) as IDataObject, itemIndex);
-		const caption = kind === 'audio' ? '' : String(this.getNodeParameter('caption', itemIndex, '') ?? '');
+		const caption = kind === 'audio' ? '' : (readText(this, this.getNodeParameter('caption', itemIndex, ''), 'Caption', itemIndex) ?? '');
 		const channel = recipient.to ? await readOptionalChannel(this, itemIndex) : undefined;
 		const fileIdOrUrl = await readMedia(this, kind, itemIndex);
 		try {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { invalidInput, requireUuid, runPerItem } from '../../helpers';
+import { invalidInput, readOption, readText, requireUuid, runPerItem } from '../../helpers';
 import { helenaRequest } from '../../transport';
 import { resolveTemplate } from '../chat/catalog';
 import type { ChatTemplate } from '../chat/catalog';
@@ -73,7 +73,7 @@ function readParameters(context: IExecuteFunctions, template: ChatTemplate, item
 	const parameters: IDataObject = {};
 	const declared = template.params.length ? template.params.join(', ') : 'none';
 	for (const entry of entries) {
-		const name = String(entry.name ?? '').trim();
+		const name = (readText(context, entry.name, 'Template Parameters: Name', itemIndex) ?? '').trim();
 		if (!template.params.includes(name)) {
 			throw invalidInput(
 				context,
@@ -83,7 +83,7 @@ function readParameters(context: IExecuteFunctions, template: ChatTemplate, item
 				'Parameters are matched by the names the template declares, not by position.',
 			);
 		}
-		parameters[name] = String(entry.value ?? '');
+		parameters[name] = readText(context, entry.value, `Template Parameters: "${name}"`, itemIndex) ?? '';
 	}
 	const missing = template.params.filter((name) => !String(parameters[name] ?? '').trim());
 	if (missing.length) {
@@ -98,7 +98,13 @@ function readParameters(context: IExecuteFunctions, template: ChatTemplate, item
 }
 
 async function readHeaderFile(context: IExecuteFunctions, template: ChatTemplate, itemIndex: number) {
-	const source = context.getNodeParameter('fileSource', itemIndex, 'none') as string;
+	const source = readOption(
+		context,
+		context.getNodeParameter('fileSource', itemIndex, 'none'),
+		['none', 'url', 'binary'],
+		'Header File',
+		itemIndex,
+	);
 	if (template.fileType === 'UNDEFINED') {
 		if (source !== 'none') {
 			throw invalidInput(context, 'Header File', `is set, but the template "${template.name}" has no media header`, itemIndex);

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { invalidInput, runPerItem } from '../../helpers';
+import { invalidInput, readText, runPerItem } from '../../helpers';
 import { helenaRequest } from '../../transport';
 import {
 	explainRefusedSend,
@@ -40,7 +40,7 @@ export const description = updateDisplayOptions({ show: { resource: ['message'],
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
 		const recipient = readRecipient(this, itemIndex);
-		const text = String(this.getNodeParameter('text', itemIndex, '') ?? '');
+		const text = readText(this, this.getNodeParameter('text', itemIndex, ''), 'Text', itemIndex) ?? '';
 		if (!text.trim()) throw invalidInput(this, 'Text', 'is empty', itemIndex);
 		const options = readSendOptions(this, itemIndex);
 		const replyTo = readReplyTo(this, this.getNodeParameter('sendOptions', itemIndex, {}) as IDataObject, itemIndex);

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { invalidInput, readList, requireHttpUrl, runPerItem } from '../../helpers';
+import { invalidInput, readList, readText, requireHttpUrl, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
 import { readSessionId, sessionIdField, sessionNotFound } from '../chat/locators';
 
@@ -30,7 +30,7 @@ export const description = updateDisplayOptions({ show: { resource: ['session'],
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
 		const id = readSessionId(this, itemIndex);
-		const text = String(this.getNodeParameter('text', itemIndex, '') ?? '').trim();
+		const text = (readText(this, this.getNodeParameter('text', itemIndex, ''), 'Note', itemIndex) ?? '').trim();
 		const filesUrls = readList(this, this.getNodeParameter('fileUrls', itemIndex, ''), 'File URLs', itemIndex).map((url) =>
 			requireHttpUrl(this, url, 'File URLs', itemIndex),
 		);

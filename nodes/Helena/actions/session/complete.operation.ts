@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { runPerItem } from '../../helpers';
+import { readBoolean, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
 import { readSessionId, sessionIdField, sessionNotFound } from '../chat/locators';
 
@@ -33,8 +33,18 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			method: 'PUT',
 			path: apiPath`/v1/session/${id}/complete`,
 			body: {
-				reactivateOnNewMessage: this.getNodeParameter('reactivateOnNewMessage', itemIndex, false) as boolean,
-				stopBotInExecution: this.getNodeParameter('stopBotInExecution', itemIndex, false) as boolean,
+				reactivateOnNewMessage: readBoolean(
+					this,
+					this.getNodeParameter('reactivateOnNewMessage', itemIndex, false),
+					'Reopen When Contact Writes',
+					itemIndex,
+				),
+				stopBotInExecution: readBoolean(
+					this,
+					this.getNodeParameter('stopBotInExecution', itemIndex, false),
+					'Stop Running Chatbot',
+					itemIndex,
+				),
 			},
 			itemIndex,
 			notFoundMessage: sessionNotFound(id),

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { invalidInput, runPerItem } from '../../helpers';
+import { invalidInput, readBoolean, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
 import { departmentPicker, optionalLocatorUuid, readSessionId, sessionIdField, sessionNotFound, userLocator } from '../chat/locators';
 
@@ -41,7 +41,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		if (!departmentId && !userId) {
 			throw invalidInput(this, 'To Department and To User', 'are both empty: choose where the conversation goes', itemIndex);
 		}
-		const stopBot = this.getNodeParameter('stopBotInExecution', itemIndex, false) as boolean;
+		const stopBot = readBoolean(this, this.getNodeParameter('stopBotInExecution', itemIndex, false), 'Stop Running Chatbot', itemIndex);
 		// To a user: type USER, with the department too when one is chosen; to a team only: type DEPARTMENT.
 		const body: IDataObject = userId
 			? { type: 'USER', newUserId: userId, ...(departmentId ? { newDepartmentId: departmentId } : {}) }

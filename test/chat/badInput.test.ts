@@ -1,0 +1,80 @@
+import type { IDataObject, INodeParameters, NodeOperationError } from 'n8n-workflow';
+
+import { fromItem as v } from '../helpers/refused';
+import { demo } from '../sandbox';
+import { allRequests, COMERCIAL, fromList, mariaSession, useChatSandbox } from './chatFixture';
+
+const BOAS_VINDAS = demo.templateId('boas_vindas');
+
+/*
+ * The chat operations read every parameter with the typed readers, as the contact operations do: a value
+ * an expression made of the wrong kind (an object where text goes, "maybe" where a yes/no goes) is refused
+ * with the field and the item, before the send, instead of going out as "[object Object]".
+ */
+describe('Messages and conversations: values of the wrong kind are refused before the send', () => {
+	const helena = useChatSandbox();
+
+	async function refused(parameters: INodeParameters, value: IDataObject[string], message: string, reads: string[] = []) {
+		const { items, error } = await helena.run(parameters, { items: [{ v: value }] });
+		expect(error?.message).toBe(message);
+		expect(error?.name).toBe('NodeOperationError');
+		expect((error as NodeOperationError).context.itemIndex).toBe(0);
+		expect(items).toEqual([]);
+		expect(allRequests(helena).map((request) => `${request.method} ${request.path}`)).toEqual(reads);
+	}
+
+	test('Send Text: a text that is an object', async () => {
+		await refused(
+			{ resource: 'message', operation: 'sendText', phoneNumber: '+55 11 97654-0000', text: v },
+			{ body: 'Olá' },
+			'Text must be text, not an object (item 0)',
+		);
+	});
+
+	test('Send Media: a caption that is a list, a media type that is not one', async () => {
+		const media = { resource: 'message', operation: 'sendMedia', phoneNumber: '+55 11 97654-0000', fileUrl: 'https://example.org/a.png' };
+		await refused({ ...media, mediaType: 'image', caption: v }, ['a', 'b'], 'Caption must be text, not a list (item 0)');
+		await refused({ ...media, mediaType: v }, 'sticker', 'Media Type must be one of audio, document, image, video, not "sticker" (item 0)');
+	});
+
+	test('Send Template: a parameter value that is an object is named with the parameter', async () => {
+		await refused(
+			{
+				resource: 'message',
+				operation: 'sendTemplate',
+				channel: fromList(COMERCIAL.id, 'WhatsApp Comercial'),
+				phoneNumber: '+55 11 97654-0000',
+				template: fromList(BOAS_VINDAS, 'boas_vindas'),
+				templateParameters: { parameter: [{ name: 'nome', value: v }] },
+			},
+			{ first: 'Bruna' },
+			'Template Parameters: "nome" must be text, not an object (item 0)',
+			['GET /chat/v1/channel', 'GET /chat/v1/template'],
+		);
+	});
+
+	test('Complete: "maybe" is not a yes or no; "true" from an expression is sent as true', async () => {
+		const id = mariaSession(helena).id;
+		const complete = { resource: 'session', operation: 'complete', sessionId: id };
+		await refused(
+			{ ...complete, reactivateOnNewMessage: v },
+			'maybe',
+			'Reopen When Contact Writes must be true or false, not string "maybe" (item 0)',
+		);
+
+		helena.sandbox.clearRequests();
+		const { error } = await helena.run({ ...complete, reactivateOnNewMessage: v }, { items: [{ v: 'true' }] });
+		expect(error).toBeUndefined();
+		const sent = allRequests(helena).find((request) => request.method === 'PUT');
+		expect(sent?.body).toEqual({ reactivateOnNewMessage: true, stopBotInExecution: false });
+	});
+
+	test('Add Note: a note that is an object', async () => {
+		const id = mariaSession(helena).id;
+		await refused(
+			{ resource: 'session', operation: 'addNote', sessionId: id, text: v },
+			{ note: 'x' },
+			'Note must be text, not an object (item 0)',
+		);
+	});
+});
