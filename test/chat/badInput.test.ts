@@ -2,7 +2,7 @@ import type { IDataObject, INodeParameters, NodeOperationError } from 'n8n-workf
 
 import { fromItem as v } from '../helpers/refused';
 import { demo } from '../sandbox';
-import { allRequests, COMERCIAL, fromList, mariaSession, useChatSandbox } from './chatFixture';
+import { allRequests, COMERCIAL, fromList, MARIA_PHONE, mariaSession, useChatSandbox } from './chatFixture';
 
 const BOAS_VINDAS = demo.templateId('boas_vindas');
 
@@ -75,6 +75,45 @@ describe('Messages and conversations: values of the wrong kind are refused befor
 			{ resource: 'session', operation: 'addNote', sessionId: id, text: v },
 			{ note: 'x' },
 			'Note must be text, not an object (item 0)',
+		);
+	});
+
+	test('send options: a flag of "yes" and a reference that is an object are refused; "true" turns a flag on', async () => {
+		const text = { resource: 'message', operation: 'sendText', phoneNumber: '+55 11 97654-0000', text: 'Olá' };
+		await refused(
+			{ ...text, sendOptions: { hiddenSession: v } },
+			'yes',
+			'Hide Conversation Until Reply must be true or false, not string "yes" (item 0)',
+		);
+		await refused({ ...text, sendOptions: { senderId: v } }, { crm: 1 }, 'Your Reference must be text, not an object (item 0)');
+		await refused(
+			{ ...text, sendOptions: { delayTyping: v } },
+			'soon',
+			'Typing Delay (Seconds) must be a whole number of at least 0 and at most 25, not soon (item 0)',
+		);
+
+		helena.sandbox.clearRequests();
+		// Maria wrote an hour ago: her WhatsApp window is open for a text
+		const { error } = await helena.run(
+			{ ...text, phoneNumber: MARIA_PHONE, sendOptions: { hiddenSession: v, senderId: ' CRM-7 ' } },
+			{ items: [{ v: 'true' }] },
+		);
+		expect(error).toBeUndefined();
+		const sent = allRequests(helena).find((request) => request.path === '/chat/v1/send/text');
+		expect(sent?.body).toMatchObject({ options: { hiddenSession: true }, senderId: 'CRM-7' });
+	});
+
+	test('Start Chatbot: a skip flag of "sometimes" is refused before the send', async () => {
+		await refused(
+			{
+				resource: 'message',
+				operation: 'startChatbot',
+				chatbot: { __rl: true, mode: 'id', value: '3fa85f64-5717-4562-b3fc-2c963f66afa6' },
+				phoneNumber: '+55 11 97654-0000',
+				chatbotOptions: { skipIfInProgress: v },
+			},
+			'sometimes',
+			'Skip If Conversation In Progress must be true or false, not string "sometimes" (item 0)',
 		);
 	});
 });

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { invalidInput, readOption, readText, requireHttpUrl, requireUuid } from '../../helpers';
+import { invalidInput, readBoolean, readNumber, readOption, readText, requireHttpUrl, requireUuid } from '../../helpers';
 import { resolveChannel } from '../chat/catalog';
 import type { ChatChannel } from '../chat/catalog';
 import { channelLocator, departmentPicker, locatorValue, optionalLocatorUuid, readSessionId, userLocator } from '../chat/locators';
@@ -159,35 +159,42 @@ export function sendOptions(...extra: INodeProperties[]): INodeProperties {
 	};
 }
 
+const SEND_FLAGS: Record<string, string> = {
+	enableBot: 'Start Chatbot on Reply',
+	hiddenSession: 'Hide Conversation Until Reply',
+	forceStartSession: 'Force New Conversation',
+};
+
+/** The yes/no options of a send, as Helena's `options` flags: only the ones switched on are sent. */
+export function readFlags(context: IExecuteFunctions, raw: IDataObject, labels: Record<string, string>, itemIndex: number): IDataObject {
+	const flags: IDataObject = {};
+	for (const [flag, label] of Object.entries(labels)) if (readBoolean(context, raw[flag], label, itemIndex)) flags[flag] = true;
+	return flags;
+}
+
+/** `callbackUrl` and `senderId` (Your Reference) of a send, when given. */
+export function readSendReferences(context: IExecuteFunctions, raw: IDataObject, itemIndex: number): IDataObject {
+	const references: IDataObject = {};
+	const callbackUrl = (readText(context, raw.callbackUrl, 'Callback URL', itemIndex) ?? '').trim();
+	if (callbackUrl) references.callbackUrl = requireHttpUrl(context, callbackUrl, 'Callback URL', itemIndex);
+	const senderId = (readText(context, raw.senderId, 'Your Reference', itemIndex) ?? '').trim();
+	if (senderId) references.senderId = senderId;
+	return references;
+}
+
 /** `options`, `callbackUrl`, `senderId` and `delayTyping` of a send body. */
 export function readSendOptions(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const raw = context.getNodeParameter('sendOptions', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
-	const options: IDataObject = {};
-	for (const flag of ['enableBot', 'hiddenSession', 'forceStartSession']) {
-		if (raw[flag] === true) options[flag] = true;
-	}
+	const options = readFlags(context, raw, SEND_FLAGS, itemIndex);
 	const userId = optionalLocatorUuid(context, raw.user, 'Assign to User', itemIndex);
 	if (userId) options.user = { id: userId };
 	const departmentId = optionalLocatorUuid(context, raw.department, 'Department', itemIndex);
 	if (departmentId) options.department = { id: departmentId };
 	if (Object.keys(options).length) body.options = options;
-	if (typeof raw.callbackUrl === 'string' && raw.callbackUrl.trim()) {
-		body.callbackUrl = requireHttpUrl(context, raw.callbackUrl.trim(), 'Callback URL', itemIndex);
-	}
-	if (typeof raw.senderId === 'string' && raw.senderId.trim()) body.senderId = raw.senderId.trim();
-	if (raw.delayTyping !== undefined && raw.delayTyping !== 0) {
-		const delay = Number(raw.delayTyping);
-		if (!Number.isInteger(delay) || delay < 0 || delay > 25) {
-			throw invalidInput(
-				context,
-				'Typing Delay (Seconds)',
-				`must be a whole number from 0 to 25, not ${String(raw.delayTyping)}`,
-				itemIndex,
-			);
-		}
-		body.delayTyping = delay;
-	}
+	Object.assign(body, readSendReferences(context, raw, itemIndex));
+	const delay = readNumber(context, raw.delayTyping, 'Typing Delay (Seconds)', itemIndex, { min: 0, max: 25, whole: true });
+	if (delay) body.delayTyping = delay;
 	return body;
 }
 

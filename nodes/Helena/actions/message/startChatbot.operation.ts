@@ -1,13 +1,27 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requireHttpUrl, requireUuid, runPerItem } from '../../helpers';
+import { requireUuid, runPerItem } from '../../helpers';
 import { helenaRequest } from '../../transport';
 import { chatbotLocator, locatorValue } from '../chat/locators';
 import { metadataField, readMetadata } from './metadata';
-import { inSessionField, optionalChannelField, phoneField, readOptionalChannel, readRecipient, sendToField } from './sendFields';
+import {
+	inSessionField,
+	optionalChannelField,
+	phoneField,
+	readFlags,
+	readOptionalChannel,
+	readRecipient,
+	readSendReferences,
+	sendToField,
+} from './sendFields';
 
-const FLAGS = ['skipIfBotInExecution', 'skipIfInProgress', 'forceStartSession', 'hiddenSession'];
+const FLAGS: Record<string, string> = {
+	skipIfBotInExecution: 'Skip If a Chatbot Is Running',
+	skipIfInProgress: 'Skip If Conversation In Progress',
+	forceStartSession: 'Force New Conversation',
+	hiddenSession: 'Hide Conversation Until Reply',
+};
 
 const properties: INodeProperties[] = [
 	chatbotLocator,
@@ -82,12 +96,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const recipient = readRecipient(this, itemIndex);
 		const channel = recipient.to ? await readOptionalChannel(this, itemIndex) : undefined;
 		const raw = this.getNodeParameter('chatbotOptions', itemIndex, {}) as IDataObject;
-		const options: IDataObject = {};
-		for (const flag of FLAGS) if (raw[flag] === true) options[flag] = true;
+		const options = readFlags(this, raw, FLAGS, itemIndex);
 		const sessionMetadata = readMetadata(this, raw.sessionMetadata, 'Conversation Metadata', itemIndex);
 		const contactMetadata = readMetadata(this, raw.contactMetadata, 'Contact Metadata', itemIndex);
-		const callbackUrl = typeof raw.callbackUrl === 'string' ? raw.callbackUrl.trim() : '';
-		const senderId = typeof raw.senderId === 'string' ? raw.senderId.trim() : '';
+		const references = readSendReferences(this, raw, itemIndex);
 		return (await helenaRequest.call(this, {
 			service: 'chat',
 			method: 'POST',
@@ -99,8 +111,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				...(Object.keys(options).length ? { options } : {}),
 				...(sessionMetadata ? { sessionMetadata } : {}),
 				...(contactMetadata ? { contactMetadata } : {}),
-				...(callbackUrl ? { callbackUrl: requireHttpUrl(this, callbackUrl, 'Callback URL', itemIndex) } : {}),
-				...(senderId ? { senderId } : {}),
+				...references,
 			},
 			itemIndex,
 		})) as IDataObject;
