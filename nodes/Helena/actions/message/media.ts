@@ -83,15 +83,15 @@ export const headerFileFields: INodeProperties[] = [
 
 const formatBytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
+/** Where a send's file comes from: a public URL or a binary field; a template's header may have none. */
+export function readFileSource(context: IExecuteFunctions, itemIndex: number, label: string, { optional = false } = {}) {
+	const sources = optional ? (['none', 'url', 'binary'] as const) : (['url', 'binary'] as const);
+	return readOption(context, context.getNodeParameter('fileSource', itemIndex, sources[0]), sources, label, itemIndex);
+}
+
 /** `fileIdOrUrl` for a send: the URL as given, or the Helena file ID of the uploaded binary file. */
 export async function readMedia(context: IExecuteFunctions, kind: MediaKind, itemIndex: number): Promise<string> {
-	const source = readOption(
-		context,
-		context.getNodeParameter('fileSource', itemIndex, 'url'),
-		['url', 'binary', 'none'],
-		'File Source',
-		itemIndex,
-	);
+	const source = readFileSource(context, itemIndex, 'File Source');
 	if (source === 'url') {
 		const url = (readText(context, context.getNodeParameter('fileUrl', itemIndex, ''), 'File URL', itemIndex) ?? '').trim();
 		if (!url) throw invalidInput(context, 'File URL', 'is empty', itemIndex);

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { invalidInput, readOption, readText, requireUuid, runPerItem } from '../../helpers';
+import { invalidInput, readText, requireUuid, runPerItem } from '../../helpers';
 import { helenaRequest } from '../../transport';
 import { resolveTemplate } from '../chat/catalog';
 import type { ChatTemplate } from '../chat/catalog';
 import { channelLocator, locatorValue, templateLocator } from '../chat/locators';
-import { headerFileFields, readMedia } from './media';
+import { headerFileFields, readFileSource, readMedia } from './media';
 import type { MediaKind } from './media';
 import { metadataField, readMetadata } from './metadata';
 import { readPhone, readRequiredChannel, readSendOptions, sendOptions } from './sendFields';
@@ -98,13 +98,7 @@ function readParameters(context: IExecuteFunctions, template: ChatTemplate, item
 }
 
 async function readHeaderFile(context: IExecuteFunctions, template: ChatTemplate, itemIndex: number) {
-	const source = readOption(
-		context,
-		context.getNodeParameter('fileSource', itemIndex, 'none'),
-		['none', 'url', 'binary'],
-		'Header File',
-		itemIndex,
-	);
+	const source = readFileSource(context, itemIndex, 'Header File', { optional: true });
 	if (template.fileType === 'UNDEFINED') {
 		if (source !== 'none') {
 			throw invalidInput(context, 'Header File', `is set, but the template "${template.name}" has no media header`, itemIndex);
