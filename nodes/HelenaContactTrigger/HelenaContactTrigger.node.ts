@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, 
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { statusOptions } from '../Helena/actions/contact/fields';
-import { filtersCollection, listEntries, optionsCollection, readBoolean, readList, readOption } from '../Helena/helpers';
+import { filtersCollection, listEntries, optionsCollection, readBoolean, readChoices, readOption } from '../Helena/helpers';
 import { includeDetailsField, readIncludeDetails, simplifyContact, simplifyField } from '../Helena/actions/contact/listing';
 import type { Change, ChangeField, CursorState } from './changeCursor';
 import { advance, inOrder, instantOf, isCursorState, startCursor } from './changeCursor';
@@ -25,9 +25,7 @@ interface Settings {
 
 function readSettings(context: IPollFunctions): Settings {
 	const node = context.getNode();
-	const events = readList(context, context.getNodeParameter('events', []), 'Trigger On', 0, { unique: true }).map((event) =>
-		readOption(context, event, Object.values(EVENT_OF_CHANGE), 'Trigger On', 0),
-	);
+	const events = readChoices(context, context.getNodeParameter('events', []), Object.values(EVENT_OF_CHANGE), 'Trigger On', 0);
 	if (events.length === 0) {
 		throw new NodeOperationError(node, 'Choose at least one event in "Trigger On"');
 	}

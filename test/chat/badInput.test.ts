@@ -116,4 +116,38 @@ describe('Messages and conversations: values of the wrong kind are refused befor
 			'Skip If Conversation In Progress must be true or false, not string "sometimes" (item 0)',
 		);
 	});
+
+	test('Get Many and Update of conversations: a status, outcome, amount or detail outside the lists is refused', async () => {
+		const list = { resource: 'session', operation: 'getAll', returnAll: true };
+		await refused(
+			{ ...list, filters: { status: v } },
+			'OPEN',
+			'Status must be one of COMPLETED, HIDDEN, IN_PROGRESS, PENDING, STARTED, not "OPEN" (item 0)',
+		);
+		await refused({ ...list, filters: { contactId: v } }, { id: 1 }, 'Contact ID must be text, not an object (item 0)');
+		await refused(
+			{ ...list, options: { includeDetails: v } },
+			'Everything',
+			'Include Details must be one of AgentDetails, ChannelDetails, ChannelTypeDetails, ClassificationDetails, ContactDetails, DepartmentsDetails, not "Everything" (item 0)',
+		);
+
+		const id = mariaSession(helena).id;
+		const update = { resource: 'session', operation: 'update', sessionId: id };
+		await refused(
+			{ ...update, updateFields: { outcome: v } },
+			'WIN',
+			'Outcome must be one of INFO, LOST, OTHER, UNDEFINED, WON, not "WIN" (item 0)',
+		);
+		await refused({ ...update, updateFields: { outcome: 'WON', amount: v } }, 'lots', 'Outcome Amount must be a number, not lots (item 0)');
+	});
+
+	test('Get Many of conversations: statuses from an expression as comma-separated text go out as a list', async () => {
+		const { error } = await helena.run(
+			{ resource: 'session', operation: 'getAll', returnAll: true, filters: { status: v } },
+			{ items: [{ v: 'in_progress, PENDING' }] },
+		);
+		expect(error).toBeUndefined();
+		const sent = allRequests(helena).find((request) => request.path === '/chat/v2/session');
+		expect(sent?.query).toMatchObject({ Status: ['IN_PROGRESS', 'PENDING'] });
+	});
 });

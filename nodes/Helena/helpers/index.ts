@@ -6,6 +6,7 @@ export {
 	listEntries,
 	MAX_PATH_VALUE_LENGTH,
 	readBoolean,
+	readChoices,
 	readDate,
 	readJsonObject,
 	readList,
@@ -25,4 +26,4 @@ export type { NodeContext } from './input';
 export { readLocatorId, uuidLocator } from './locator';
 export { failedItem, READ_CONCURRENCY, runPerItem, withItemIndex } from './runPerItem';
 export { deriveUpdateFields, readUpdateFields, requireFieldsToUpdate } from './updateFields';
-export { filtersCollection, optionsCollection, updateFieldsCollection } from './properties';
+export { filtersCollection, optionsCollection, optionValues, updateFieldsCollection } from './properties';

@@ -328,6 +328,17 @@ export function readList(
 	return list;
 }
 
+/** Several values of a fixed set (a multiOptions parameter, or a list an expression gave), each checked, repeats dropped. */
+export function readChoices<T extends string>(
+	context: NodeContext,
+	value: unknown,
+	allowed: readonly T[],
+	label: string,
+	itemIndex: number,
+): T[] {
+	return readList(context, value, label, itemIndex, { unique: true }).map((entry) => readOption(context, entry, allowed, label, itemIndex));
+}
+
 /** A JSON object given as text or as an object (from an expression). */
 export function readJsonObject(context: NodeContext, value: unknown, label: string, itemIndex: number): IDataObject {
 	let parsed = value;

@@ -1,5 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+/** The values of an options or multiOptions property, e.g. to check a value an expression gave against them. */
+export function optionValues(property: INodeProperties): string[] {
+	return (property.options ?? []).map((option) => String((option as { value: string }).value));
+}
+
 /** An "Options" collection: settings the user adds one by one to change how an operation behaves. */
 export function optionsCollection(options: INodeProperties[]): INodeProperties {
 	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options };

@@ -4,9 +4,10 @@ import {
 	invalidInput,
 	type NodeContext,
 	optionsCollection,
+	optionValues,
 	readBoolean,
+	readChoices,
 	readDate as readDateValue,
-	readList,
 	readNumber,
 	readOption,
 	readText,
@@ -153,15 +154,13 @@ export function readPaging(context: IExecuteFunctions, itemIndex: number): Pagin
 	return { returnAll, limit };
 }
 
-const DETAILS = (includeDetailsField.options ?? []).map((option) => String((option as { value: string }).value));
-const ORDER_DIRECTIONS = (orderDirectionField.options ?? []).map((option) => String((option as { value: string }).value));
+const DETAILS = optionValues(includeDetailsField);
+const ORDER_DIRECTIONS = optionValues(orderDirectionField);
 const STATUSES = statusOptions.map((option) => String(option.value));
 
 /** The details to request, each one Helena knows; Simplify needs the tag names, so it asks for them. */
 export function readIncludeDetails(context: NodeContext, options: IDataObject, simple: boolean, itemIndex: number): string[] | undefined {
-	const chosen = readList(context, options.includeDetails, 'Include Details', itemIndex, { unique: true }).map((detail) =>
-		readOption(context, detail, DETAILS, 'Include Details', itemIndex),
-	);
+	const chosen = readChoices(context, options.includeDetails, DETAILS, 'Include Details', itemIndex);
 	const details = simple && !chosen.includes('Tags') ? [...chosen, 'Tags'] : chosen;
 	return details.length ? details : undefined;
 }

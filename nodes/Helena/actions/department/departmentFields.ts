@@ -1,7 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { NotFoundMessage } from '../../transport';
-import { invalidInput, readBoolean, readList, readLocatorId, readName, readOption, requireUuid, shown, uuidLocator } from '../../helpers';
+import {
+	invalidInput,
+	optionValues,
+	readBoolean,
+	readList,
+	readLocatorId,
+	readName,
+	readOption,
+	requireUuid,
+	shown,
+	uuidLocator,
+} from '../../helpers';
 
 /** Which department an operation works on: picked from the list or given by ID. */
 export const departmentLocator: INodeProperties = uuidLocator({
@@ -194,7 +205,6 @@ export const agentsOption: INodeProperties = {
 	options: [{ displayName: 'Agent', name: 'agent', values: agentValues }],
 };
 
-const optionValues = (property: INodeProperties) => (property.options ?? []).map((option) => String((option as { value: string }).value));
 const RESTRICTION_TYPES = optionValues(restrictionTypeOption);
 const CHANNEL_SCOPES = ['ALL', 'NONE', 'SELECTED'];
 

@@ -1,4 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { optionValues, readChoices } from '../../helpers';
 
 /** Related records to return with each session. */
 export const sessionDetailsField: INodeProperties = {
@@ -17,7 +19,9 @@ export const sessionDetailsField: INodeProperties = {
 	description: 'Related records to return with the conversation; without them those fields come back empty',
 };
 
-export function readDetails(value: unknown): string[] {
-	if (Array.isArray(value)) return value.map(String);
-	return typeof value === 'string' && value ? value.split(',').map((entry) => entry.trim()) : [];
+const DETAILS = optionValues(sessionDetailsField);
+
+/** The related records to request, each one Helena knows. */
+export function readDetails(context: IExecuteFunctions, value: unknown, itemIndex: number): string[] {
+	return readChoices(context, value, DETAILS, 'Include Details', itemIndex);
 }

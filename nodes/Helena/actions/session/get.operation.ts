@@ -15,7 +15,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		this,
 		async (itemIndex) => {
 			const id = readSessionId(this, itemIndex);
-			const details = readDetails(this.getNodeParameter('includeDetails', itemIndex, []));
+			const details = readDetails(this, this.getNodeParameter('includeDetails', itemIndex, []), itemIndex);
 			return (await helenaRequest.call(this, {
 				service: 'chat',
 				method: 'GET',

@@ -1,12 +1,28 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requireUuid, runPerItem } from '../../helpers';
+import { optionValues, readChoices, readOption, readText, requireUuid, runPerItem } from '../../helpers';
 import { fetchAllPages } from '../../transport';
 import { resolveChannel } from '../chat/catalog';
 import { channelLocator, departmentPicker, locatorValue, optionalLocatorUuid, tagPicker, userLocator } from '../chat/locators';
 import { limitField, readDate, readPaging, returnAllField } from '../contact/listing';
 import { readDetails, sessionDetailsField } from './details';
+
+const statusFilter: INodeProperties = {
+	displayName: 'Status',
+	name: 'status',
+	type: 'multiOptions',
+	options: [
+		{ name: 'Completed', value: 'COMPLETED' },
+		{ name: 'Hidden', value: 'HIDDEN' },
+		{ name: 'In Progress', value: 'IN_PROGRESS' },
+		{ name: 'Pending', value: 'PENDING' },
+		{ name: 'Started', value: 'STARTED' },
+	],
+	default: [],
+	description: 'Only conversations in one of these states',
+};
+const SESSION_STATUSES = optionValues(statusFilter);
 
 const DATE_FILTERS: Array<[string, string, string]> = [
 	['createdAfter', 'Started After', 'CreatedAt.After'],
@@ -43,20 +59,7 @@ const properties: INodeProperties[] = [
 				description: `Only conversations ${displayName.toLowerCase()} this moment (UTC)`,
 			})),
 			{ ...departmentPicker('department'), description: 'Only conversations of this department (team)' },
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'multiOptions',
-				options: [
-					{ name: 'Completed', value: 'COMPLETED' },
-					{ name: 'Hidden', value: 'HIDDEN' },
-					{ name: 'In Progress', value: 'IN_PROGRESS' },
-					{ name: 'Pending', value: 'PENDING' },
-					{ name: 'Started', value: 'STARTED' },
-				],
-				default: [],
-				description: 'Only conversations in one of these states',
-			},
+			statusFilter,
 			{ ...tagPicker('tag'), description: 'Only conversations whose contact has this tag' },
 			{ ...userLocator('user'), description: 'Only conversations assigned to this user (agent)' },
 		],
@@ -88,8 +91,8 @@ export const description = updateDisplayOptions({ show: { resource: ['session'],
 async function readFilters(context: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
-	const status = filters.status as string[] | undefined;
-	if (status?.length) qs.Status = status;
+	const status = readChoices(context, filters.status, SESSION_STATUSES, 'Status', itemIndex);
+	if (status.length) qs.Status = status;
 	const departmentId = optionalLocatorUuid(context, filters.department, 'Department', itemIndex);
 	if (departmentId) qs.DepartmentId = departmentId;
 	const userId = optionalLocatorUuid(context, filters.user, 'User', itemIndex);
@@ -98,9 +101,8 @@ async function readFilters(context: IExecuteFunctions, itemIndex: number): Promi
 	if (tagId) qs.TagsId = [tagId];
 	const channel = locatorValue(filters.channel);
 	if (channel) qs.ChannelsId = [(await resolveChannel(context, channel, itemIndex)).id];
-	if (typeof filters.contactId === 'string' && filters.contactId.trim()) {
-		qs.ContactId = requireUuid(context, filters.contactId, 'Contact ID', itemIndex);
-	}
+	const contactId = (readText(context, filters.contactId, 'Contact ID', itemIndex) ?? '').trim();
+	if (contactId) qs.ContactId = requireUuid(context, contactId, 'Contact ID', itemIndex);
 	for (const [name, , query] of DATE_FILTERS) {
 		const date = readDate(context, filters, name, itemIndex);
 		if (date) qs[query] = date;
@@ -113,10 +115,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const paging = readPaging(this, itemIndex);
 		const qs = await readFilters(this, itemIndex);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const details = readDetails(options.includeDetails ?? sessionDetailsField.default);
+		const details = readDetails(this, options.includeDetails ?? sessionDetailsField.default, itemIndex);
 		if (details.length) qs.IncludeDetails = details;
 		qs.OrderBy = 'createdAt';
-		qs.OrderDirection = options.orderDirection ?? 'DESCENDING';
+		qs.OrderDirection = readOption(this, options.orderDirection ?? 'DESCENDING', ['ASCENDING', 'DESCENDING'], 'Order Direction', itemIndex);
 		return await fetchAllPages.call(
 			this,
 			(PageNumber, PageSize) => ({

@@ -1,10 +1,26 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { invalidInput, runPerItem } from '../../helpers';
+import { invalidInput, optionValues, readNumber, readOption, readText, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
 import { departmentPicker, optionalLocatorUuid, readSessionId, sessionIdField, sessionNotFound, userLocator } from '../chat/locators';
 import { metadataField, readMetadata } from '../message/metadata';
+
+const outcomeField: INodeProperties = {
+	displayName: 'Outcome',
+	name: 'outcome',
+	type: 'options',
+	options: [
+		{ name: 'Information', value: 'INFO' },
+		{ name: 'Lost', value: 'LOST' },
+		{ name: 'Other', value: 'OTHER' },
+		{ name: 'Undefined', value: 'UNDEFINED' },
+		{ name: 'Won', value: 'WON' },
+	],
+	default: 'WON',
+	description: 'How the conversation ended (its classification)',
+};
+const OUTCOMES = optionValues(outcomeField);
 
 const properties: INodeProperties[] = [
 	sessionIdField,
@@ -15,20 +31,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		options: [
-			{
-				displayName: 'Outcome',
-				name: 'outcome',
-				type: 'options',
-				options: [
-					{ name: 'Information', value: 'INFO' },
-					{ name: 'Lost', value: 'LOST' },
-					{ name: 'Other', value: 'OTHER' },
-					{ name: 'Undefined', value: 'UNDEFINED' },
-					{ name: 'Won', value: 'WON' },
-				],
-				default: 'WON',
-				description: 'How the conversation ended (its classification)',
-			},
+			outcomeField,
 			{
 				displayName: 'Outcome Amount',
 				name: 'amount',
@@ -66,15 +69,11 @@ function readUpdate(context: IExecuteFunctions, itemIndex: number): IDataObject 
 	const body: IDataObject = {};
 	const fields: string[] = [];
 	if (raw.outcome !== undefined) {
-		const classification: IDataObject = { category: raw.outcome };
-		if (typeof raw.outcomeDescription === 'string' && raw.outcomeDescription.trim()) {
-			classification.description = raw.outcomeDescription.trim();
-		}
-		if (raw.amount !== undefined) {
-			const amount = Number(raw.amount);
-			if (!Number.isFinite(amount)) throw invalidInput(context, 'Outcome Amount', `is not a number: ${String(raw.amount)}`, itemIndex);
-			classification.amount = amount;
-		}
+		const classification: IDataObject = { category: readOption(context, raw.outcome, OUTCOMES, 'Outcome', itemIndex) };
+		const description = (readText(context, raw.outcomeDescription, 'Outcome Description', itemIndex) ?? '').trim();
+		if (description) classification.description = description;
+		const amount = readNumber(context, raw.amount, 'Outcome Amount', itemIndex);
+		if (amount !== undefined) classification.amount = amount;
 		body.classification = classification;
 		fields.push('Classification');
 	} else if (raw.amount !== undefined || raw.outcomeDescription !== undefined) {
@@ -85,8 +84,9 @@ function readUpdate(context: IExecuteFunctions, itemIndex: number): IDataObject 
 		body.metadata = metadata;
 		fields.push('Metadata');
 	}
-	if (typeof raw.number === 'string' && raw.number.trim()) {
-		body.number = raw.number.trim();
+	const number = (readText(context, raw.number, 'Protocol Number', itemIndex) ?? '').trim();
+	if (number) {
+		body.number = number;
 		fields.push('Number');
 	}
 	const departmentId = optionalLocatorUuid(context, raw.department, 'Department', itemIndex);
