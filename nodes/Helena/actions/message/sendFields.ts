@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError } from 'n8n-workflow';
 
 import { invalidInput, readBoolean, readNumber, readOption, readText, requireHttpUrl, requireUuid } from '../../helpers';
+import { helenaRequest } from '../../transport';
 import { resolveChannel } from '../chat/catalog';
 import type { ChatChannel } from '../chat/catalog';
 import { channelLocator, departmentPicker, locatorValue, optionalLocatorUuid, readSessionId, userLocator } from '../chat/locators';
@@ -206,8 +207,8 @@ export const replyToOption: INodeProperties = {
 	description: 'ID of an earlier message of the conversation that this one answers (shown as a quote)',
 };
 
-export function readReplyTo(context: IExecuteFunctions, raw: IDataObject, itemIndex: number): IDataObject {
-	const refId = typeof raw.refId === 'string' ? raw.refId.trim() : '';
+function readReplyTo(context: IExecuteFunctions, raw: IDataObject, itemIndex: number): IDataObject {
+	const refId = (readText(context, raw.refId, 'Reply To Message ID', itemIndex) ?? '').trim();
 	return refId ? { refId: requireUuid(context, refId, 'Reply To Message ID', itemIndex) } : {};
 }
 
@@ -215,7 +216,7 @@ export function readReplyTo(context: IExecuteFunctions, raw: IDataObject, itemIn
  * A free message (text or media) refused because the WhatsApp window is closed gets a message that
  * says what to do; Helena's own words stay in the description.
  */
-export function explainRefusedSend(error: unknown, recipient: IDataObject): unknown {
+function explainRefusedSend(error: unknown, recipient: IDataObject): unknown {
 	if (!(error instanceof NodeApiError) || error.httpCode !== '400') return error;
 	const text = `${error.message} ${error.description ?? ''}`;
 	if (!/janela|window|24 ?h/i.test(text)) return error;
@@ -224,4 +225,39 @@ export function explainRefusedSend(error: unknown, recipient: IDataObject): unkn
 	error.description =
 		`Use Message → Send Template, or send this once the contact has written in the last 24 hours. ${error.description ?? ''}`.trim();
 	return error;
+}
+
+/** What a free message sends: its endpoint, its own body keys, and a file to upload once all else is checked. */
+export interface FreeMessage {
+	path: string;
+	body: IDataObject;
+	upload?: () => Promise<IDataObject>;
+}
+
+/**
+ * Sends a free message (text or media) to a phone number, from the chosen channel or one Helena picks,
+ * or into a conversation, with the options the send family shares; a closed WhatsApp window is explained.
+ */
+export async function sendFreeMessage(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	read: (recipient: IDataObject) => FreeMessage,
+): Promise<IDataObject> {
+	const recipient = readRecipient(context, itemIndex);
+	const message = read(recipient);
+	const options = readSendOptions(context, itemIndex);
+	const replyTo = readReplyTo(context, context.getNodeParameter('sendOptions', itemIndex, {}) as IDataObject, itemIndex);
+	const channel = recipient.to ? await readOptionalChannel(context, itemIndex) : undefined;
+	const uploaded = message.upload ? await message.upload() : {};
+	try {
+		return (await helenaRequest.call(context, {
+			service: 'chat',
+			method: 'POST',
+			path: message.path,
+			body: { ...recipient, ...(channel ? { from: channel.number } : {}), ...uploaded, ...message.body, ...options, ...replyTo },
+			itemIndex,
+		})) as IDataObject;
+	} catch (error) {
+		throw explainRefusedSend(error, recipient);
+	}
 }
