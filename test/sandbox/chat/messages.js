@@ -288,11 +288,18 @@ function sendMedia(kind) {
 		return queueMessage(ctx, target, {
 			type: MEDIA_RULES[kind].fileType,
 			text: optText(body.text, 'text', true) ?? null,
-			fileId: media.fileId ?? null,
-			details: { file: media.file ?? (media.fileUrl ? { publicUrl: media.fileUrl } : null), errors: [] },
-			senderId: body.senderId ?? null,
-			callbackUrl: body.callbackUrl,
+			...withFile(media, body),
 		});
+	};
+}
+
+/** The file, sender reference and callback of a message that may carry a file (media, a template's header). */
+function withFile(media, body) {
+	return {
+		fileId: media.fileId ?? null,
+		details: { file: media.file ?? (media.fileUrl ? { publicUrl: media.fileUrl } : null), errors: [] },
+		senderId: body.senderId ?? null,
+		callbackUrl: body.callbackUrl,
 	};
 }
 
@@ -334,13 +341,10 @@ function sendTemplate(ctx) {
 	if (body.sessionMetadata) Object.assign(target.session.metadata, body.sessionMetadata);
 	const text = template.text.replace(/\{\{(\w+)\}\}/g, (_, name) => parameters[name] ?? '');
 	return queueMessage(ctx, target, {
-		type: template.fileType === 'UNDEFINED' ? 'TEXT' : template.fileType === 'DOCUMENT' ? 'DOCUMENT' : template.fileType,
+		type: template.fileType === 'UNDEFINED' ? 'TEXT' : template.fileType,
 		text,
 		templateId: template.id,
-		fileId: media.fileId ?? null,
-		details: { file: media.file ?? (media.fileUrl ? { publicUrl: media.fileUrl } : null), errors: [] },
-		senderId: body.senderId ?? null,
-		callbackUrl: body.callbackUrl,
+		...withFile(media, body),
 	});
 }
 
