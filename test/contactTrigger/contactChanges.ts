@@ -1,7 +1,28 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { SandboxFixture } from '../engine/sandbox';
-import { TEST_API_KEY } from '../engine/sandbox';
+import { TEST_API_KEY, useSandbox } from '../engine/sandbox';
+
+/** The moment Helena's clock stands at when each test starts. */
+export const STORY_START = '2026-11-20T10:00:00.000Z';
+
+/**
+ * A demo Helena whose clock moves only when the story says so (`later`), with list pages in a stable
+ * order, reset before each test; the real clock comes back after the file.
+ */
+export function useContactStory() {
+	const helena = useSandbox();
+	beforeEach(() => {
+		helena.sandbox.reset('demo');
+		helena.sandbox.setPageOrder('sorted');
+		helena.sandbox.setClock({ real: true });
+		helena.sandbox.setClock({ at: STORY_START, frozen: true });
+		helena.sandbox.clearRequests();
+	});
+	afterAll(() => helena.sandbox.setClock({ real: true }));
+	const later = (ms = 1_000) => helena.sandbox.setClock({ advanceMs: ms });
+	return { helena, later };
+}
 
 /** Someone working in Helena: creates, renames, archives contacts over the API, as the web app would. */
 export function helenaUser(fixture: SandboxFixture) {

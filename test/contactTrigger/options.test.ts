@@ -1,25 +1,15 @@
 import { demo } from '../sandbox';
-import { useSandbox } from '../engine/sandbox';
 import { PollHarness } from '../engine/runPoll';
-import { eventsOf, helenaUser, listQueries } from './contactChanges';
-
-const START = '2026-11-20T10:00:00.000Z';
+import { eventsOf, helenaUser, listQueries, useContactStory } from './contactChanges';
 
 describe('Helena Contact Trigger: events, status, start date, test event', () => {
-	const helena = useSandbox();
+	const { helena, later } = useContactStory();
 	let user: ReturnType<typeof helenaUser>;
-	const later = (ms = 1_000) => helena.sandbox.setClock({ advanceMs: ms });
 	const trigger = (parameters = {}) => new PollHarness(helena.credentials, { events: ['contactCreated', 'contactUpdated'], ...parameters });
 
 	beforeEach(() => {
-		helena.sandbox.reset('demo');
-		helena.sandbox.setPageOrder('sorted');
-		helena.sandbox.setClock({ real: true });
-		helena.sandbox.setClock({ at: START, frozen: true });
-		helena.sandbox.clearRequests();
 		user = helenaUser(helena);
 	});
-	afterAll(() => helena.sandbox.setClock({ real: true }));
 
 	test('Contact Created only: lists by CreatedAt.After, ordered by createdAt; changes to existing contacts stay out', async () => {
 		const workflow = trigger({ events: ['contactCreated'] });

@@ -1,29 +1,19 @@
 import { demo } from '../sandbox';
-import { useSandbox } from '../engine/sandbox';
 import { PollHarness } from '../engine/runPoll';
-import { eventsOf, helenaUser, listQueries } from './contactChanges';
+import { eventsOf, helenaUser, listQueries, useContactStory } from './contactChanges';
 
 const BOTH = { events: ['contactCreated', 'contactUpdated'] };
-const START = '2026-11-20T10:00:00.000Z';
 /** The newest change among the demo's active contacts (Helena's latest change before activation). */
 const LATEST_DEMO_CHANGE = '2026-01-22T21:52:00.000Z';
 
 describe('Helena Contact Trigger: nothing missed, nothing twice', () => {
-	const helena = useSandbox();
+	const { helena, later } = useContactStory();
 	let user: ReturnType<typeof helenaUser>;
-	/** Helena's clock moves only when the story says so. */
-	const later = (ms = 1_000) => helena.sandbox.setClock({ advanceMs: ms });
 	const trigger = (parameters = {}) => new PollHarness(helena.credentials, { ...BOTH, ...parameters });
 
 	beforeEach(() => {
-		helena.sandbox.reset('demo');
-		helena.sandbox.setPageOrder('sorted');
-		helena.sandbox.setClock({ real: true });
-		helena.sandbox.setClock({ at: START, frozen: true });
-		helena.sandbox.clearRequests();
 		user = helenaUser(helena);
 	});
-	afterAll(() => helena.sandbox.setClock({ real: true }));
 
 	test("first activation starts from Helena's latest change: no old contacts, then exactly the new changes", async () => {
 		const workflow = trigger();
