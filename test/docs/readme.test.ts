@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { ICredentialType, INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
@@ -166,5 +166,32 @@ describe('README: the events the triggers offer', () => {
 		const named = (list ?? '').split(',').map((entry) => entry.replace(/\s+by\s+default$/, '').trim());
 
 		expect(sortedNames(named)).toEqual(sortedNames(optionNames(status)));
+	});
+});
+
+/** The text of every file under a folder of the repository. */
+function textsUnder(folder: string): string[] {
+	return readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
+		.filter((entry) => entry.isFile())
+		.map((entry) => readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
+}
+
+describe('README: Troubleshooting quotes words the user will see', () => {
+	test("each quoted message (in italics) is written in the nodes or the credential, or is n8n's as the e2e suite checks it", () => {
+		// n8n's own Test Connection words are held by the e2e suite in a real n8n of each line
+		const sources = [
+			...textsUnder('nodes'),
+			...textsUnder('credentials'),
+			readFileSync(path.join(root, 'test/e2e/suites/2-credential-test.mjs'), 'utf8'),
+		].join('\n');
+		const troubleshooting = section('## Troubleshooting')
+			.split('\n### ')[0]
+			.replace(/`[^`]*`/g, '')
+			.replace(/\s+/g, ' ');
+		const quotes = matchesOf(troubleshooting, /(?<![\w])_([^_]+?)_(?!\w)/g).map(([quote]) => quote);
+		const fragments = quotes.flatMap((quote) => quote.split('…').map((fragment) => fragment.replace(/^[\s,.:;]+|[\s,.:;]+$/g, '')));
+
+		expect(quotes.length).toBeGreaterThan(5);
+		expect(fragments.filter((fragment) => fragment && !sources.includes(fragment))).toEqual([]);
 	});
 });
