@@ -195,3 +195,27 @@ describe('README: Troubleshooting quotes words the user will see', () => {
 		expect(fragments.filter((fragment) => fragment && !sources.includes(fragment))).toEqual([]);
 	});
 });
+
+/** The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens. */
+function anchorOf(heading: string): string {
+	return heading
+		.toLowerCase()
+		.replace(/[^\p{L}\p{N}\s_-]/gu, '')
+		.replace(/\s/g, '-');
+}
+
+describe('README: links into the README land on a heading', () => {
+	const anchors = new Set(matchesOf(readme, /^#+ (.+)$/gm).map(([heading]) => anchorOf(heading)));
+
+	test('its own #links', () => {
+		const links = matchesOf(readme, /\]\(#([^)]+)\)/g).map(([anchor]) => anchor);
+		expect(links.length).toBeGreaterThan(0);
+		expect(links.filter((anchor) => !anchors.has(anchor))).toEqual([]);
+	});
+
+	test("the nodes' documentation links (the editor's Docs link) into the README", () => {
+		const codex = textsUnder('nodes').join('\n');
+		const links = matchesOf(codex, /n8n-nodes-helena#([\w-]+)/g).map(([anchor]) => anchor);
+		expect(links.filter((anchor) => anchor !== 'readme' && !anchors.has(anchor))).toEqual([]);
+	});
+});
