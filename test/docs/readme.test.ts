@@ -1,0 +1,221 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { ICredentialType, INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
+
+import { Helena } from '../../nodes/Helena/Helena.node';
+import { HelenaContactTrigger } from '../../nodes/HelenaContactTrigger/HelenaContactTrigger.node';
+import { HelenaTrigger } from '../../nodes/HelenaTrigger/HelenaTrigger.node';
+import { runLoadOptions } from '../engine/runMethod';
+import { useSandbox } from '../engine/sandbox';
+
+/*
+ * The README's counts and lists, read against the node descriptions: an operation, a resource, an event, a
+ * node or a credential field added or renamed in the code fails here until the README says so too.
+ */
+
+const root = path.join(__dirname, '../..');
+const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+	n8n: { nodes: string[]; credentials: string[] };
+};
+
+/** The text of a README section, from its heading to the next heading of the same or a higher level. */
+function section(heading: string): string {
+	const level = /^#+/.exec(heading)?.[0].length ?? 2;
+	const lines = readme.split('\n');
+	const start = lines.indexOf(heading);
+	if (start < 0) throw new Error(`README has no heading "${heading}"`);
+	const end = lines.findIndex((line, index) => index > start && /^#+ /.test(line) && (/^#+/.exec(line)?.[0].length ?? 0) <= level);
+	return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
+}
+
+/** Every match of a pattern in a text, as arrays of its groups. */
+function matchesOf(text: string, pattern: RegExp): string[][] {
+	return [...text.matchAll(pattern)].map((match) => match.slice(1));
+}
+
+/** The option names of a description property. */
+function optionNames(property: INodeProperties | undefined): string[] {
+	return ((property?.options ?? []) as INodePropertyOptions[]).map((option) => option.name);
+}
+
+const helenaProperties = new Helena().description.properties;
+const resources = (helenaProperties.find((property) => property.name === 'resource')?.options ?? []) as INodePropertyOptions[];
+
+/** The operation names the node offers for one resource, by the resource's label. */
+function operationsOf(resourceValue: string): string[] {
+	return optionNames(
+		helenaProperties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resourceValue)),
+	);
+}
+
+const totalOperations = resources.reduce((sum, resource) => sum + operationsOf(String(resource.value)).length, 0);
+
+const sortedNames = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b));
+
+describe('README: the Helena node’s operations match its description', () => {
+	const operations = section('## Operations');
+
+	test('every "N operations in M resources" says how many the node has', () => {
+		const claims = matchesOf(readme, /\b(\d+)\s+operations\s+in\s+(\d+)\s+resources\b/g);
+		expect(claims.length).toBeGreaterThan(0);
+		for (const [count, resourceCount] of claims) {
+			expect({ operations: Number(count), resources: Number(resourceCount) }).toEqual({
+				operations: totalOperations,
+				resources: resources.length,
+			});
+		}
+	});
+
+	test('one "### <resource> (N operations)" heading per resource, no other', () => {
+		const headings = matchesOf(operations, /^### (.+) \((\d+) operations?\)$/gm).map(([name]) => name);
+		expect(sortedNames(headings)).toEqual(sortedNames(resources.map((resource) => resource.name)));
+	});
+
+	test.each(resources.map((resource) => [resource.name, String(resource.value)]))(
+		'%s: the count in its heading and the operations listed are the ones the node offers',
+		(name, value) => {
+			const heading = `### ${name} (`;
+			const line = operations.split('\n').find((candidate) => candidate.startsWith(heading));
+			const count = Number(/\((\d+) operations?\)$/.exec(line ?? '')?.[1]);
+			const listed = matchesOf(section(line ?? heading), /^- \*\*(.+?)\*\*:/gm).map(([operation]) => operation);
+
+			expect(count).toBe(operationsOf(value).length);
+			expect(sortedNames(listed)).toEqual(sortedNames(operationsOf(value)));
+		},
+	);
+});
+
+/** The classes package.json ships, loaded from their TypeScript sources (dist/x.js is x.ts). */
+function shippedClasses<T>(files: string[]): T[] {
+	return files.map((file) => {
+		const source = path.join(root, file.replace(/^dist\//, '').replace(/\.js$/, ''));
+		const exported = Object.values(require(source) as Record<string, new () => T>);
+		if (exported.length !== 1) throw new Error(`${file} should export one class`);
+		return new exported[0]();
+	});
+}
+
+describe('README: the nodes, the credential and its fields', () => {
+	const nodeTypes = shippedClasses<INodeType>(packageJson.n8n.nodes);
+	const credentialTypes = shippedClasses<ICredentialType>(packageJson.n8n.credentials);
+
+	test('"It adds N nodes and M credential(s)", each named in bold in the list below it', () => {
+		const [nodes, credentials] = matchesOf(readme, /It\s+adds\s+(\d+)\s+nodes?\s+and\s+(\d+)\s+credentials?/g)[0] ?? [];
+		expect({ nodes: Number(nodes), credentials: Number(credentials) }).toEqual({
+			nodes: packageJson.n8n.nodes.length,
+			credentials: packageJson.n8n.credentials.length,
+		});
+		const intro = readme.slice(0, readme.indexOf('\n## '));
+		const named = matchesOf(intro, /^- \*\*(.+?)\*\*:/gm).map(([name]) => name);
+		expect(sortedNames(named)).toEqual(
+			sortedNames([
+				...nodeTypes.map((node) => node.description.displayName),
+				...credentialTypes.map((credential) => credential.displayName),
+			]),
+		);
+	});
+
+	test('the Credentials table has one row per credential field', () => {
+		const rows = matchesOf(section('## Credentials'), /^\| ([^|]+?) +\|/gm)
+			.map(([field]) => field)
+			.filter((field) => field !== 'Field' && !/^-+$/.test(field));
+		expect(sortedNames(rows)).toEqual(
+			sortedNames(credentialTypes.flatMap((credential) => credential.properties.map((property) => property.displayName))),
+		);
+	});
+});
+
+describe('README: the events the triggers offer', () => {
+	const helena = useSandbox();
+
+	test('Helena Trigger: the documented events named, counted, and each explained by the node', async () => {
+		// The trigger's event list is Helena's own (GET /v1/webhook/event, here the sandbox's copy of the
+		// documented list), explained in English by the node's getWebhookEvents.
+		const offered = await runLoadOptions('getWebhookEvents', { credentials: helena.credentials });
+		const trigger = section('### Helena Trigger');
+		const [count, list] =
+			matchesOf(trigger, /Helena\s+documents\s+(\d+),\s+each\s+explained\s+in\s+English\s+in\s+the\s+list:\s+([^.]+)\./g)[0] ?? [];
+		const named = matchesOf(list ?? '', /`([A-Z_]+)`/g).map(([event]) => event);
+
+		expect(Number(count)).toBe(offered.length);
+		expect(named).toEqual(offered.map((option) => option.name));
+		// an explained event reads "<English meaning> (<Helena's words>)"
+		expect(offered.filter((option) => !/\(.+\)$/.test(String(option.description)))).toEqual([]);
+		expect(new HelenaTrigger().description.properties.find((property) => property.name === 'events')?.typeOptions?.loadOptionsMethod).toBe(
+			'getWebhookEvents',
+		);
+	});
+
+	test('Helena Contact Trigger: "Trigger On offers N events", named as in the node', () => {
+		const properties = new HelenaContactTrigger().description.properties;
+		const events = optionNames(properties.find((property) => property.name === 'events'));
+		const section_ = section('### Helena Contact Trigger');
+		const [count, list] = matchesOf(section_, /\*\*Trigger\s+On\*\*\s+offers\s+(\d+)\s+events?,\s+([^(;]+)/g)[0] ?? [];
+		const named = matchesOf(list ?? '', /_([^_]+)_/g).map(([event]) => event);
+
+		expect(Number(count)).toBe(events.length);
+		expect(sortedNames(named)).toEqual(sortedNames(events));
+	});
+
+	test('Helena Contact Trigger: the statuses its filter offers', () => {
+		const filters = new HelenaContactTrigger().description.properties.find((property) => property.name === 'filters');
+		const status = (filters?.options as INodeProperties[] | undefined)?.find((option) => option.name === 'status');
+		const [list] = matchesOf(section('### Helena Contact Trigger'), /Filters:\s+Status\s+\(([^)]+)\)/g)[0] ?? [];
+		const named = (list ?? '').split(',').map((entry) => entry.replace(/\s+by\s+default$/, '').trim());
+
+		expect(sortedNames(named)).toEqual(sortedNames(optionNames(status)));
+	});
+});
+
+/** The text of every file under a folder of the repository. */
+function textsUnder(folder: string): string[] {
+	return readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
+		.filter((entry) => entry.isFile())
+		.map((entry) => readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
+}
+
+describe('README: Troubleshooting quotes words the user will see', () => {
+	test("each quoted message (in italics) is written in the nodes or the credential, or is n8n's as the e2e suite checks it", () => {
+		// n8n's own Test Connection words are held by the e2e suite in a real n8n of each line
+		const sources = [
+			...textsUnder('nodes'),
+			...textsUnder('credentials'),
+			readFileSync(path.join(root, 'test/e2e/suites/2-credential-test.mjs'), 'utf8'),
+		].join('\n');
+		const troubleshooting = section('## Troubleshooting')
+			.split('\n### ')[0]
+			.replace(/`[^`]*`/g, '')
+			.replace(/\s+/g, ' ');
+		const quotes = matchesOf(troubleshooting, /(?<![\w])_([^_]+?)_(?!\w)/g).map(([quote]) => quote);
+		const fragments = quotes.flatMap((quote) => quote.split('…').map((fragment) => fragment.replace(/^[\s,.:;]+|[\s,.:;]+$/g, '')));
+
+		expect(quotes.length).toBeGreaterThan(5);
+		expect(fragments.filter((fragment) => fragment && !sources.includes(fragment))).toEqual([]);
+	});
+});
+
+/** The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens. */
+function anchorOf(heading: string): string {
+	return heading
+		.toLowerCase()
+		.replace(/[^\p{L}\p{N}\s_-]/gu, '')
+		.replace(/\s/g, '-');
+}
+
+describe('README: links into the README land on a heading', () => {
+	const anchors = new Set(matchesOf(readme, /^#+ (.+)$/gm).map(([heading]) => anchorOf(heading)));
+
+	test('its own #links', () => {
+		const links = matchesOf(readme, /\]\(#([^)]+)\)/g).map(([anchor]) => anchor);
+		expect(links.length).toBeGreaterThan(0);
+		expect(links.filter((anchor) => !anchors.has(anchor))).toEqual([]);
+	});
+
+	test("the nodes' documentation links (the editor's Docs link) into the README", () => {
+		const codex = textsUnder('nodes').join('\n');
+		const links = matchesOf(codex, /n8n-nodes-helena#([\w-]+)/g).map(([anchor]) => anchor);
+		expect(links.filter((anchor) => anchor !== 'readme' && !anchors.has(anchor))).toEqual([]);
+	});
+});
