@@ -72,6 +72,7 @@ export function readCursorState(data: IDataObject): { state: CursorState } | { p
 	if (!isDateOrEmpty(floor)) return { problem: '"floor" is not a date' };
 	if (!isDateOrEmpty(cursor)) return { problem: '"cursor" is not a date' };
 	if (!isDateOrEmpty(checkedAt)) return { problem: '"checkedAt" is not a date' };
+	if (cursor === '' && floor !== '') return { problem: '"cursor" is empty but "floor" is not' };
 	if (cursor !== '' && floor !== '' && instantOf(cursor) < instantOf(floor)) return { problem: '"cursor" is before "floor"' };
 	if (typeof seen !== 'object' || seen === null || Array.isArray(seen)) return { problem: '"seen" is not an object' };
 	const entries = Object.entries(seen);
@@ -121,13 +122,14 @@ export function windowStart(state: CursorState): number | undefined {
 
 /**
  * Whether this version of a contact is one the workflow has not had yet: inside the window read
- * (`start`, from `windowStart`), and newer than what was seen of that contact.
+ * (`start`, from `windowStart`), and not the version last seen of that contact.
  */
 export function isUnseen(state: CursorState, id: string, version: string, start: number | undefined): boolean {
 	const instant = instantOf(version);
 	if (Number.isNaN(instant) || (start !== undefined && instant < start)) return false;
 	const known = state.seen[id];
-	return known === undefined || compareVersions(version, known) > 0;
+	// any other version is a change: one stamped ahead of Helena's time comes back with an earlier one
+	return known === undefined || compareVersions(version, known) !== 0;
 }
 
 /**
