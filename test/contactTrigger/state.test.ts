@@ -231,7 +231,10 @@ describe("Helena Contact Trigger: its saved state, Helena's clock, overlapping c
 			later();
 			helena.sandbox.seedContacts(150, { prefix: 'Imported' });
 			helena.sandbox.clearRequests();
-			helena.sandbox.misbehaviour.always({ path: '/v1/contact', paging: { repeatFirstPage: true, hasMorePages: true, totalPages: 2147483647 } });
+			helena.sandbox.misbehaviour.always({
+				path: '/v1/contact',
+				paging: { repeatFirstPage: true, hasMorePages: true, totalPages: 2147483647 },
+			});
 
 			const { items, error } = await workflow.poll();
 
@@ -291,7 +294,8 @@ describe("Helena Contact Trigger: its saved state, Helena's clock, overlapping c
 			await workflow.activate();
 			later();
 			const names: string[] = [];
-			for (let n = 1; n <= 130; n++) names.push(`contactCreated ${String((await user.create(`Burst ${String(n).padStart(3, '0')}`)).name)}`);
+			for (let n = 1; n <= 130; n++)
+				names.push(`contactCreated ${String((await user.create(`Burst ${String(n).padStart(3, '0')}`)).name)}`);
 			helena.sandbox.failNext(2, { status: 503, method: 'GET', path: '/v1/contact' });
 
 			const slow = workflow.poll();
