@@ -109,6 +109,8 @@ export async function recentContacts(context: IPollFunctions, listing: Listing, 
 				afterPage: (page) => {
 					const span = spanOf(page, listing.field);
 					newest = Math.max(newest, span.newest);
+					// a page without a single readable time says nothing about where to stop
+					if (!Number.isFinite(newest) || !Number.isFinite(span.oldest)) return 'next';
 					return span.oldest < from(newest) ? 'stop' : 'next';
 				},
 			},

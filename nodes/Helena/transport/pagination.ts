@@ -60,8 +60,8 @@ function stillListingError(context: HelenaContext): NodeOperationError {
  * limit is never requested. The server's paging fields are a ceiling, never a plan: the pages read
  * ahead side by side are at most as many as the full pages just taken in a row (1, 2, 4, then 4 at a
  * time; 1 again after a short page), so a server that claims 40 pages and has one costs one extra
- * request. A page is full when it is as long as the first (Helena may cap the size below 100). An item already output (same key)
- * is dropped; after MAX_PAGES requests the listing stops with an error.
+ * request. A page is full when it is as long as the first (Helena may cap the size below 100). An
+ * item already output (same key) is dropped; after MAX_PAGES requests the listing stops with an error.
  * `requestForPage` builds the request of one page (GET list takes PascalCase query parameters,
  * filter takes camelCase body fields).
  */
