@@ -4,10 +4,12 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { statusOptions } from '../Helena/actions/contact/fields';
 import { filtersCollection, listEntries, optionsCollection, readBoolean, readChoices, readOption } from '../Helena/helpers';
 import { includeDetailsField, readIncludeDetails, simplifyContact, simplifyField } from '../Helena/actions/contact/listing';
-import type { Change, ChangeField, CursorState } from './changeCursor';
-import { advance, inOrder, instantOf, isCursorState, startCursor } from './changeCursor';
+import { withHelenaClock } from '../Helena/transport';
+import type { Change, ChangeField, CursorState, HelenaTime } from './changeCursor';
+import { advance, aheadOfHelena, inOrder, instantOf, readCursorState, startCursor, windowStart } from './changeCursor';
 import type { Listing } from './contactChanges';
-import { changesSince, latestContacts } from './contactChanges';
+import { changesSince, latestContacts, recentContacts } from './contactChanges';
+import { oneAtATime } from './oneAtATime';
 
 const ANY_STATUS = 'ANY';
 const EVENT_OF_CHANGE: Record<Change['event'], string> = {
@@ -74,20 +76,28 @@ function toItems(changes: Change[], simple: boolean): INodeExecutionData[] {
 }
 
 /**
- * Where a new cursor starts: at the Start From date, or at Helena's latest change so that the first
- * activation emits nothing old (the contacts changed in that same instant count as seen).
+ * A cursor at Helena's latest change (never past Helena's time), so that the first activation emits
+ * nothing old: every contact the next check reads again counts as seen, however many pages that is
+ * (an import of hundreds of contacts just before activation is not emitted on the first check).
  */
-async function newCursor(context: IPollFunctions, settings: Settings): Promise<CursorState> {
-	if (settings.origin !== 'now') return startCursor(settings.origin, settings.origin, {});
-	const { field } = settings.listing;
-	const latest = await latestContacts(context, settings.listing, 100);
-	const newest = latest[0]?.[field] as string | undefined;
-	if (!newest) return startCursor('now', '', {});
-	const seen: Record<string, string> = {};
-	for (const contact of latest) {
-		if (instantOf(contact[field]) === instantOf(newest)) seen[String(contact.id)] = String(contact[field]);
-	}
-	return startCursor('now', newest, seen);
+async function cursorAtLatest(context: IPollFunctions, listing: Listing, origin: string): Promise<CursorState> {
+	const clock = withHelenaClock(context);
+	const time = (): HelenaTime => ({ first: clock.first(), latest: clock.latest() });
+	const checkedAt = () => (clock.first() === undefined ? '' : new Date(clock.first()!).toISOString());
+	/** The state at Helena's newest change, or at Helena's time when that change is stamped later. */
+	const atNewest = (newest: string) => {
+		const latest = clock.latest();
+		const at = latest !== undefined && instantOf(newest) > latest ? new Date(latest).toISOString() : newest;
+		return startCursor(origin, at, {}, checkedAt());
+	};
+	const recent = await recentContacts(
+		clock.context,
+		listing,
+		(newest) => windowStart(atNewest(new Date(newest).toISOString())) ?? Number.NEGATIVE_INFINITY,
+	);
+	if (recent.length === 0) return startCursor(origin, '', {}, checkedAt());
+	const seen = recent.map((contact) => ({ contact, version: String(contact[listing.field]), event: 'updated' as const }));
+	return advance(atNewest(seen[0].version), seen, time());
 }
 
 /** Writes only what changed: n8n saves static data that was touched. */
@@ -181,23 +191,53 @@ export class HelenaContactTrigger implements INodeType {
 			return [toItems([{ contact: latest, version: String(latest.updatedAt), event }], settings.simple)];
 		}
 
-		const staticData = this.getWorkflowStaticData('node');
-		const stored = isCursorState(staticData) ? (staticData as unknown as CursorState) : undefined;
-		if (!stored || stored.origin !== settings.origin) {
-			const started = await newCursor(this, settings);
-			if (settings.origin === 'now') {
-				store(staticData, started);
-				return null;
-			}
-			return emit(staticData, started, await changesSince(this, settings.listing, started), settings);
-		}
-		return emit(staticData, stored, await changesSince(this, settings.listing, stored), settings);
+		// n8n may start a check while the previous one of the same workflow still runs (coinciding
+		// Poll Times, retries through an outage): each one reads the state the previous one left
+		return await oneAtATime(`${String(this.getWorkflow().id)} ${this.getNode().name}`, async () => await check(this, settings));
 	}
 }
 
-/** Moves the cursor past `changes` and returns the ones the user asked for, oldest first. */
-function emit(staticData: IDataObject, state: CursorState, changes: Change[], settings: Settings): INodeExecutionData[][] | null {
-	store(staticData, advance(state, changes));
+/** One scheduled check: the changes since the saved state, or a new state when there is none (or it is not valid). */
+async function check(context: IPollFunctions, settings: Settings): Promise<INodeExecutionData[][] | null> {
+	const staticData = context.getWorkflowStaticData('node');
+	const saved = readCursorState(staticData);
+	if (saved && 'problem' in saved) return await startAgain(context, staticData, settings, saved.problem);
+	if (!saved || saved.state.origin !== settings.origin) {
+		if (settings.origin === 'now') {
+			store(staticData, await cursorAtLatest(context, settings.listing, 'now'));
+			return null;
+		}
+		const started = startCursor(settings.origin, settings.origin, {});
+		return await emitChanges(context, staticData, started, settings);
+	}
+	return await emitChanges(context, staticData, saved.state, settings);
+}
+
+/** Reads the changes since `state`, moves it past them and returns those the user asked for, oldest first. */
+async function emitChanges(
+	context: IPollFunctions,
+	staticData: IDataObject,
+	state: CursorState,
+	settings: Settings,
+): Promise<INodeExecutionData[][] | null> {
+	const clock = withHelenaClock(context);
+	const changes = await changesSince(clock.context, settings.listing, state, windowStart(state));
+	const time: HelenaTime = { first: clock.first(), latest: clock.latest() };
+	const ahead = aheadOfHelena(state, time);
+	if (ahead) return await startAgain(context, staticData, settings, ahead);
+	store(staticData, advance(state, changes, time));
 	const wanted = inOrder(changes).filter(({ event }) => settings.events.includes(EVENT_OF_CHANGE[event]));
 	return wanted.length ? [toItems(wanted, settings.simple)] : null;
+}
+
+/** A saved state the trigger cannot have written: start again from Helena's latest change, say so in n8n's log, emit nothing. */
+async function startAgain(context: IPollFunctions, staticData: IDataObject, settings: Settings, problem: string): Promise<null> {
+	const state = await cursorAtLatest(context, settings.listing, settings.origin);
+	context.logger.warn(
+		`Helena Contact Trigger "${context.getNode().name}": its saved position is not valid (${problem}). ` +
+			"It starts again from Helena's latest change: changes made before this check are not reported.",
+	);
+	for (const key of Object.keys(staticData)) if (!(key in state)) delete staticData[key];
+	store(staticData, state);
+	return null;
 }

@@ -2,28 +2,42 @@ import type { IDataObject } from 'n8n-workflow';
 
 /*
  * Where the trigger stands in Helena's stream of contact changes, kept in the workflow's static
- * data. Every time in it is one Helena wrote (`updatedAt` or `createdAt`), never n8n's clock.
+ * data. Every time in it is one Helena wrote (`updatedAt`, `createdAt`, or the Date of its answers),
+ * never n8n's clock.
  */
 
 /** Which timestamp orders the stream: `createdAt` when only new contacts matter. */
 export type ChangeField = 'updatedAt' | 'createdAt';
 
 /**
- * Each poll reads again from this long before the cursor, so a change that became visible only
- * after later ones had been listed (a write that committed late) is still caught; `seen` keeps
- * those already emitted from coming out twice.
+ * A change may become visible this long after the time it carries (a write that committed late):
+ * each check reads again from this long before Helena's time at the previous check, and `seen`
+ * keeps those already emitted from coming out twice.
  */
 export const OVERLAP_MS = 5_000;
+
+/** More remembered contacts than this is not a state the trigger wrote: it starts again. */
+export const MAX_SEEN = 100_000;
 
 export interface CursorState {
 	/** 'now' or the Start From date the cursor was started with; another value starts it again. */
 	origin: string;
 	/** Nothing before this instant is emitted (the start of the first window). */
 	floor: string;
-	/** The latest change emitted (or seen when the trigger started); '' while Helena has no contacts. */
+	/** The latest change emitted (or seen when the trigger started), never past Helena's time; '' while Helena has no contacts. */
 	cursor: string;
-	/** Contact id → the version (timestamp) last seen, for every change within OVERLAP_MS of the cursor. */
+	/** Contact id → the version (timestamp) last seen, for every change the next check reads again. */
 	seen: Record<string, string>;
+	/** Helena's time (the Date of its first answer) at the latest check that completed; '' when Helena gave none. */
+	checkedAt: string;
+}
+
+/** Helena's clock during a check, from the Date of its answers (ms). */
+export interface HelenaTime {
+	/** At its first answer: changes that become visible later carry at least this, minus OVERLAP_MS. */
+	first?: number;
+	/** At its latest answer: no change Helena made can be later than this. */
+	latest?: number;
 }
 
 export interface Change {
@@ -42,32 +56,80 @@ export function compareVersions(a: string, b: string): number {
 	return instantOf(a) - instantOf(b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-export function isCursorState(value: IDataObject): boolean {
-	return typeof value.origin === 'string' && typeof value.cursor === 'string' && typeof value.seen === 'object';
+const isDate = (value: unknown) => typeof value === 'string' && !Number.isNaN(instantOf(value));
+const isDateOrEmpty = (value: unknown) => value === '' || isDate(value);
+
+/**
+ * The state as saved, when it is one the trigger wrote: `undefined` when there is none (first
+ * activation), otherwise the state or what is wrong with it (hand-edited, corrupted, another version).
+ * A state saved before `checkedAt` existed is read with it unknown.
+ */
+export function readCursorState(data: IDataObject): { state: CursorState } | { problem: string } | undefined {
+	const keys = Object.keys(data);
+	if (keys.length === 0) return undefined;
+	const { origin, floor, cursor, seen, checkedAt = '' } = data;
+	if (origin !== 'now' && !isDate(origin)) return { problem: '"origin" is neither "now" nor a date' };
+	if (!isDateOrEmpty(floor)) return { problem: '"floor" is not a date' };
+	if (!isDateOrEmpty(cursor)) return { problem: '"cursor" is not a date' };
+	if (!isDateOrEmpty(checkedAt)) return { problem: '"checkedAt" is not a date' };
+	if (cursor === '' && floor !== '') return { problem: '"cursor" is empty but "floor" is not' };
+	if (cursor !== '' && floor !== '' && instantOf(cursor) < instantOf(floor)) return { problem: '"cursor" is before "floor"' };
+	if (typeof seen !== 'object' || seen === null || Array.isArray(seen)) return { problem: '"seen" is not an object' };
+	const entries = Object.entries(seen);
+	if (entries.length > MAX_SEEN) return { problem: `"seen" holds more than ${MAX_SEEN.toLocaleString('en')} contacts` };
+	if (!entries.every(([, version]) => isDate(version))) return { problem: '"seen" holds a value that is not a date' };
+	return {
+		state: {
+			origin: origin as string,
+			floor: floor as string,
+			cursor: cursor as string,
+			seen: { ...(seen as Record<string, string>) },
+			checkedAt: checkedAt as string,
+		},
+	};
+}
+
+/** What in the state lies ahead of Helena's own time (by more than the overlap): a state no check could have written. */
+export function aheadOfHelena(state: CursorState, time: HelenaTime): string | undefined {
+	// a Start From date still ahead: the user asked to wait for it
+	if (time.latest === undefined || (state.cursor === state.origin && state.floor === state.origin)) return undefined;
+	const limit = time.latest + OVERLAP_MS;
+	if (instantOf(state.cursor) > limit) return `"cursor" (${state.cursor}) is later than Helena's time`;
+	if (instantOf(state.checkedAt) > limit) return `"checkedAt" (${state.checkedAt}) is later than Helena's time`;
+	return undefined;
 }
 
 /** A cursor that starts at `at` (the latest change in Helena, or the Start From date). */
-export function startCursor(origin: string, at: string, seenAtStart: Record<string, string>): CursorState {
-	return { origin, floor: at, cursor: at, seen: seenAtStart };
+export function startCursor(origin: string, at: string, seenAtStart: Record<string, string>, checkedAt = ''): CursorState {
+	return { origin, floor: at, cursor: at, seen: seenAtStart, checkedAt };
 }
 
-/** The lower bound of the next listing, in ms; undefined lists from the very beginning. */
+/**
+ * The lower bound of the next listing, in ms (inclusive); undefined lists from the very beginning.
+ * What it must still read: every change after the cursor, and every change that may have become
+ * visible since the previous check (carrying a time up to OVERLAP_MS before it). Once Helena's time
+ * at that check is more than OVERLAP_MS past the cursor, nothing at or before the cursor can appear
+ * any more, and an idle check reads only what is newer.
+ */
 export function windowStart(state: CursorState): number | undefined {
 	const floor = instantOf(state.floor);
 	const cursor = instantOf(state.cursor);
 	if (Number.isNaN(cursor)) return Number.isNaN(floor) ? undefined : floor;
-	return Math.max(cursor - OVERLAP_MS, Number.isNaN(floor) ? -Infinity : floor);
+	const checked = instantOf(state.checkedAt);
+	const lateFrom = Number.isNaN(checked) ? cursor - OVERLAP_MS : Math.max(cursor - OVERLAP_MS, checked - OVERLAP_MS);
+	return Math.max(Math.min(cursor + 1, lateFrom), Number.isNaN(floor) ? -Infinity : floor);
 }
 
 /**
  * Whether this version of a contact is one the workflow has not had yet: inside the window read
- * (`start`, from `windowStart`), and newer than what was seen of that contact.
+ * (`start`, from `windowStart`), and not the version last seen of that contact.
  */
 export function isUnseen(state: CursorState, id: string, version: string, start: number | undefined): boolean {
 	const instant = instantOf(version);
 	if (Number.isNaN(instant) || (start !== undefined && instant < start)) return false;
 	const known = state.seen[id];
-	return known === undefined || compareVersions(version, known) > 0;
+	// any other version is a change: one stamped ahead of Helena's time comes back with an earlier one
+	return known === undefined || compareVersions(version, known) !== 0;
 }
 
 /**
@@ -80,11 +142,21 @@ export function eventOf(state: CursorState, contact: IDataObject, start: number 
 	return start === undefined || created >= start ? 'created' : 'updated';
 }
 
-/** The cursor after a poll that found `changes`: the latest of them, with the recent ones remembered. */
-export function advance(state: CursorState, changes: Change[]): CursorState {
-	if (changes.length === 0) return state;
-	const latest = changes.reduce((max, change) => (!max || compareVersions(change.version, max) > 0 ? change.version : max), state.cursor);
-	const next = { ...state, cursor: latest };
+/**
+ * The state after a check that found `changes` (emitted or noted as seen): the cursor at the latest of
+ * them but never past Helena's time (a contact stamped in the future must not make the trigger deaf
+ * until then: it stays in `seen` instead), Helena's time noted, and only what the next check reads
+ * again remembered.
+ */
+export function advance(state: CursorState, changes: Change[], time: HelenaTime): CursorState {
+	const newest = changes.reduce((max, change) => (!max || compareVersions(change.version, max) > 0 ? change.version : max), state.cursor);
+	let cursor = newest;
+	if (time.latest !== undefined && instantOf(newest) > time.latest) {
+		const bound = new Date(time.latest).toISOString();
+		cursor = state.cursor && compareVersions(state.cursor, bound) > 0 ? state.cursor : bound;
+	}
+	const checkedAt = time.first === undefined ? state.checkedAt : new Date(time.first).toISOString();
+	const next: CursorState = { ...state, cursor, checkedAt };
 	// the next window starts here; what is older will not be listed again
 	const keepFrom = windowStart(next) ?? Number.NEGATIVE_INFINITY;
 	const seen: Record<string, string> = {};

@@ -31,7 +31,7 @@ describe('Helena Contact Trigger: events, status, start date, test event', () =>
 				PageNumber: '1',
 				PageSize: '100',
 				IncludeDetails: 'Tags',
-				'CreatedAt.After': '2026-01-21T22:28:59.999Z',
+				'CreatedAt.After': '2026-01-21T22:29:00.000Z',
 			},
 		]);
 		later();

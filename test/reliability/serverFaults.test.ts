@@ -240,7 +240,7 @@ describe('a misbehaving server', () => {
 			expect(items).toHaveLength(100);
 		});
 
-		test('totalPages: 2147483647 with 250 contacts stops at the short page 3 (page 4 was read beside it, nothing more)', async () => {
+		test('totalPages: 2147483647 with 250 contacts: the short page 3 claims more, so page 4 (read beside it) is read; it is empty and ends the listing', async () => {
 			helena.sandbox.seedContacts(250);
 			helena.sandbox.misbehaviour.always({ paging: { totalPages: 2147483647, hasMorePages: true } });
 
@@ -253,7 +253,9 @@ describe('a misbehaving server', () => {
 
 		test('a page read ahead that fails after an earlier page ended the listing does not fail it', async () => {
 			helena.sandbox.seedContacts(250);
-			helena.sandbox.misbehaviour.next({ count: 3, paging: { totalPages: 2147483647, hasMorePages: true } });
+			helena.sandbox.misbehaviour.next({ count: 2, paging: { totalPages: 2147483647, hasMorePages: true } });
+			// page 3 as the sandbox answers it: the last (hasMorePages: false)
+			helena.sandbox.misbehaviour.next({ paging: {} });
 			helena.sandbox.misbehaviour.next({ status: 400, body: { key: 'FORM_ERROR', text: 'Página inválida', httpStatusCode: 'BadRequest' } });
 
 			const { items, error } = await helena.run(getManyContacts);

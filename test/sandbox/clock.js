@@ -42,4 +42,9 @@ function setClock(change = {}) {
 	return { now: new Date(now()).toISOString(), frozen: setting.frozenAt !== undefined };
 }
 
-module.exports = { now, setClock };
+/** The clock's reading as an HTTP Date header (whole seconds, as real servers send it). */
+function httpDate() {
+	return new Date(now()).toUTCString();
+}
+
+module.exports = { now, setClock, httpDate };

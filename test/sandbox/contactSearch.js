@@ -9,6 +9,7 @@
 const { phoneDigits } = require('./phone');
 const { toPublicContact, CONTACT_STATUSES, CONTACT_ORIGINS } = require('./contactStore');
 const v = require('./validate');
+const { pageSizeOf } = require('./pageOrder');
 
 const ORDER_FIELDS = [
 	'id',
@@ -244,14 +245,15 @@ function orderedMatches(state, crit) {
 /** @param {import('./state').SandboxState} state @param {any} crit */
 function searchContacts(state, crit) {
 	const list = orderedMatches(state, crit);
-	const start = (crit.pageNumber - 1) * crit.pageSize;
-	const totalPages = Math.ceil(list.length / crit.pageSize);
+	const pageSize = pageSizeOf(crit.pageSize);
+	const start = (crit.pageNumber - 1) * pageSize;
+	const totalPages = Math.ceil(list.length / pageSize);
 	return {
 		pageNumber: crit.pageNumber,
-		pageSize: crit.pageSize,
+		pageSize,
 		orderBy: crit.orderBy,
 		orderDirection: crit.orderDirection,
-		items: list.slice(start, start + crit.pageSize).map((c) => toPublicContact(state, c, crit.details)),
+		items: list.slice(start, start + pageSize).map((c) => toPublicContact(state, c, crit.details)),
 		totalItems: list.length,
 		totalPages,
 		hasMorePages: crit.pageNumber < totalPages,

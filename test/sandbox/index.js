@@ -23,7 +23,7 @@ const { chatControl, chatDemo } = require('./chat/control');
 const { ContractCheck, contractLedger, writeLedger } = require('./contractCheck');
 const { Variations } = require('./variations');
 const { setClock } = require('./clock');
-const { setPageOrder } = require('./pageOrder');
+const { setPageOrder, setPageSizeCap } = require('./pageOrder');
 
 const DEFAULT_API_KEY = 'helena-sandbox-key';
 
@@ -87,6 +87,7 @@ class Sandbox {
 			'contractStats',
 			'setClock',
 			'setPageOrder',
+			'setPageSizeCap',
 		])
 			this[name] = this[name].bind(this);
 	}
@@ -148,6 +149,11 @@ class Sandbox {
 	/** @param {'sorted' | 'reversed'} order items inside a contact list page (see pageOrder.js) */
 	setPageOrder(order) {
 		return setPageOrder(order);
+	}
+
+	/** @param {number} [size] the most contacts a list page holds, whatever PageSize asks (see pageOrder.js) */
+	setPageSizeCap(size) {
+		return setPageSizeCap(size);
 	}
 
 	/** @param {number} n @param {{ prefix?: string }} [options] */

@@ -9,6 +9,7 @@ const http = require('node:http');
 const { ApiError, errorBody } = require('./errors');
 const { matchRoute } = require('./routes');
 const { handleControl } = require('./control');
+const { httpDate } = require('./clock');
 const { storagePut } = require('./chat/catalog');
 const { isSendFamily } = require('./chat/routes');
 
@@ -303,6 +304,8 @@ function createServer(sandbox) {
 	}
 
 	return http.createServer((req, res) => {
+		// Helena's Date header tells its own time: the same clock as its createdAt/updatedAt
+		res.setHeader('date', httpDate());
 		handle(req, res).catch((err) => {
 			send(res, 500, errorBody(500, 'INTERNAL_SERVER_ERROR', 'Erro interno no servidor', { message: String(err?.message ?? err) }));
 		});

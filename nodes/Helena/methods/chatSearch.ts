@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
 import { UUID_PATTERN } from '../helpers';
-import { helenaRequest, listAgents, listChannels, listTags, PAGE_SIZE, templatePage } from '../transport';
+import { fetchAllPages, helenaRequest, listAgents, listChannels, listTags, morePagesAfter, PAGE_SIZE, templatePage } from '../transport';
 import type { PageEnvelope } from '../transport';
 
 /* Lists of the chat pickers: channels, templates of the chosen channel, users, chatbots, tags. */
@@ -59,7 +59,7 @@ export async function searchTemplates(
 	const page = (await helenaRequest.call(this, templatePage(qs, pageNumber, PAGE_SIZE))) as PageEnvelope;
 	return {
 		results: (page?.items ?? []).map((template) => ({ name: String(template.name ?? template.id), value: String(template.id) })),
-		paginationToken: page?.hasMorePages ? String(pageNumber + 1) : undefined,
+		paginationToken: morePagesAfter(page, pageNumber) ? String(pageNumber + 1) : undefined,
 	};
 }
 
@@ -85,7 +85,7 @@ export async function searchChatbots(
 	return {
 		// sends take the chatbot's key, not its ID
 		results: (page?.items ?? []).map((bot) => ({ name: String(bot.name ?? bot.key), value: String(bot.key) })),
-		paginationToken: page?.hasMorePages ? String(pageNumber + 1) : undefined,
+		paginationToken: morePagesAfter(page, pageNumber) ? String(pageNumber + 1) : undefined,
 	};
 }
 
@@ -104,17 +104,12 @@ export async function getTemplateParameters(this: ILoadOptionsFunctions): Promis
 	const templateId = currentLocatorValue(this, 'template');
 	if (!UUID.test(templateId)) return [];
 	const channelId = await chosenChannelId(this);
-	for (let pageNumber = 1; ; pageNumber++) {
-		const qs: IDataObject = { IncludeDetails: 'Params' };
-		if (channelId) qs.ChannelId = channelId;
-		const page = (await helenaRequest.call(this, templatePage(qs, pageNumber, PAGE_SIZE))) as PageEnvelope;
-		const template = (page?.items ?? []).find((item) => String(item.id).toLowerCase() === templateId.toLowerCase());
-		if (template) {
-			return ((template.params as IDataObject[] | null) ?? []).map((param) => ({
-				name: String(param.name),
-				value: String(param.name),
-			}));
-		}
-		if (!page?.hasMorePages) return [];
-	}
+	const qs: IDataObject = { IncludeDetails: 'Params' };
+	if (channelId) qs.ChannelId = channelId;
+	const templates = await fetchAllPages.call(this, (pageNumber, pageSize) => templatePage(qs, pageNumber, pageSize), { returnAll: true });
+	const template = templates.find((item) => String(item.id).toLowerCase() === templateId.toLowerCase());
+	return ((template?.params as IDataObject[] | null | undefined) ?? []).map((param) => ({
+		name: String(param.name),
+		value: String(param.name),
+	}));
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { contactFilterPage, helenaRequest, PAGE_SIZE } from '../transport';
+import { contactFilterPage, helenaRequest, morePagesAfter, PAGE_SIZE } from '../transport';
 import type { PageEnvelope } from '../transport';
 
 /** "Name (phone)", falling back to the other identifiers a contact may have. */
@@ -23,9 +23,8 @@ export async function searchContacts(
 	if (filter?.trim()) body.textFilter = filter.trim();
 	const page = (await helenaRequest.call(this, contactFilterPage(body, pageNumber, PAGE_SIZE))) as PageEnvelope;
 	const items = page?.items ?? [];
-	const morePages = page?.hasMorePages ?? (page?.totalPages !== undefined ? pageNumber < page.totalPages : false);
 	return {
 		results: items.map((contact) => ({ name: contactLabel(contact), value: String(contact.id) })),
-		paginationToken: morePages ? String(pageNumber + 1) : undefined,
+		paginationToken: morePagesAfter(page, pageNumber) ? String(pageNumber + 1) : undefined,
 	};
 }

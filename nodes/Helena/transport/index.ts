@@ -2,9 +2,12 @@
 export { apiPath } from './url';
 export type { HelenaService } from './url';
 export { helenaRequest } from './request';
+export type { HelenaRequest } from './request';
 export { isNotFoundError } from './errors';
 export type { NotFoundMessage } from './errors';
-export { fetchAllPages, hasMore, PAGE_SIZE } from './pagination';
+export { fetchAllPages, morePagesAfter, PAGE_SIZE } from './pagination';
+export { withHelenaClock } from './helenaClock';
+export type { HelenaClock } from './helenaClock';
 export type { PageEnvelope, PagingOptions } from './pagination';
 export { chunk } from './batching';
 export { RequestBudget } from './budget';
