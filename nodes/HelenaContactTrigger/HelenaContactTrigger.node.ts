@@ -6,7 +6,7 @@ import { filtersCollection, listEntries, optionsCollection, readBoolean, readCho
 import { includeDetailsField, readIncludeDetails, simplifyContact, simplifyField } from '../Helena/actions/contact/listing';
 import { withHelenaClock } from '../Helena/transport';
 import type { Change, ChangeField, CursorState, HelenaTime } from './changeCursor';
-import { advance, aheadOfHelena, inOrder, instantOf, readCursorState, startCursor, windowStart } from './changeCursor';
+import { OVERLAP_MS, advance, aheadOfHelena, inOrder, instantOf, readCursorState, startCursor, windowStart } from './changeCursor';
 import type { Listing } from './contactChanges';
 import { changesSince, latestContacts, recentContacts } from './contactChanges';
 import { oneAtATime } from './oneAtATime';
@@ -95,7 +95,12 @@ async function cursorAtLatest(context: IPollFunctions, listing: Listing, origin:
 		listing,
 		(newest) => windowStart(atNewest(new Date(newest).toISOString())) ?? Number.NEGATIVE_INFINITY,
 	);
-	if (recent.length === 0) return startCursor(origin, '', {}, checkedAt());
+	if (recent.length === 0) {
+		// Helena has no contact yet: every contact from Helena's time on (less the overlap) is new. Without
+		// a Date header nothing bounds it, and the whole (empty) list is the window.
+		const first = clock.first();
+		return startCursor(origin, first === undefined ? '' : new Date(first - OVERLAP_MS).toISOString(), {}, checkedAt());
+	}
 	const seen = recent.map((contact) => ({ contact, version: String(contact[listing.field]), event: 'updated' as const }));
 	return advance(atNewest(seen[0].version), seen, time());
 }

@@ -24,7 +24,7 @@ export interface CursorState {
 	origin: string;
 	/** Nothing before this instant is emitted (the start of the first window). */
 	floor: string;
-	/** The latest change emitted (or seen when the trigger started), never past Helena's time; '' while Helena has no contacts. */
+	/** The latest change emitted (or seen when the trigger started), never past Helena's time; '' only while Helena has no contacts and gives no Date header. */
 	cursor: string;
 	/** Contact id → the version (timestamp) last seen, for every change the next check reads again. */
 	seen: Record<string, string>;
@@ -73,6 +73,8 @@ export function readCursorState(data: IDataObject): { state: CursorState } | { p
 	if (!isDateOrEmpty(cursor)) return { problem: '"cursor" is not a date' };
 	if (!isDateOrEmpty(checkedAt)) return { problem: '"checkedAt" is not a date' };
 	if (cursor === '' && floor !== '') return { problem: '"cursor" is empty but "floor" is not' };
+	// an empty Helena at activation starts the cursor at Helena's time: only a state without it can be empty
+	if (cursor === '' && checkedAt !== '') return { problem: '"cursor" is empty although Helena\'s time was noted' };
 	if (cursor !== '' && floor !== '' && instantOf(cursor) < instantOf(floor)) return { problem: '"cursor" is before "floor"' };
 	if (typeof seen !== 'object' || seen === null || Array.isArray(seen)) return { problem: '"seen" is not an object' };
 	const entries = Object.entries(seen);

@@ -56,6 +56,7 @@ describe("Helena Contact Trigger: its saved state, Helena's clock, overlapping c
 			['a checkedAt in the far future', (data) => ({ ...data, checkedAt: '2099-01-01T00:00:00.000Z' })],
 			['a checkedAt that is not a date', (data) => ({ ...data, checkedAt: true })],
 			['an empty cursor with a floor at the epoch', (data) => ({ ...data, floor: '1970-01-01T00:00:00.000Z', cursor: '', seen: {} })],
+			['cursor and floor emptied by hand', (data) => ({ ...data, floor: '', cursor: '', seen: {} })],
 		];
 
 		test.each(corruptions)('%s (saved in the row, then n8n starts): no flood, no error, the next change once', async (_, corrupt) => {
@@ -211,6 +212,19 @@ describe("Helena Contact Trigger: its saved state, Helena's clock, overlapping c
 			later(1_000);
 			await user.rename(demo.contactId(1), 'Maria After');
 			expect(eventsOf((await workflow.poll()).items)).toEqual(['contactUpdated Maria After']);
+		});
+
+		test("activated on a Helena without contacts: the position starts at Helena's time, every later contact once", async () => {
+			helena.sandbox.reset('empty');
+			const workflow = trigger();
+
+			expect((await workflow.activate()).items).toBeNull();
+			expect(workflow.savedNodeData).toMatchObject({ cursor: '2026-11-20T09:59:55.000Z', floor: '2026-11-20T09:59:55.000Z' });
+			later();
+			await user.create('Ana Primeira');
+			expect(eventsOf((await workflow.poll()).items)).toEqual(['contactCreated Ana Primeira']);
+			expect((await workflow.poll()).items).toBeNull();
+			expect(warnings).toEqual([]);
 		});
 
 		test('an import long before activation costs activation one request', async () => {
