@@ -417,3 +417,22 @@ function readExecuteOutput(file) {
 export function outputOf(runData, nodeName) {
 	return runData?.[nodeName]?.[0]?.data?.main?.[0]?.map((item) => item.json) ?? [];
 }
+
+/** Whether n8n `version` is `floor` or newer (x.y.z numbers). */
+export function n8nAtLeast(version, floor) {
+	const [a, b] = [version, floor].map((text) => text.split('.').map(Number));
+	for (let part = 0; part < 3; part++) {
+		if ((a[part] ?? 0) !== (b[part] ?? 0)) return (a[part] ?? 0) > (b[part] ?? 0);
+	}
+	return true;
+}
+
+/**
+ * An execution's outcome from the public API's execution list. n8n 1.85 leaves `status` out of that list;
+ * there `finished` is true exactly for a run that succeeded.
+ */
+export function executionStatus(execution) {
+	if (execution.status) return execution.status;
+	if (execution.finished) return 'success';
+	return execution.data?.resultData?.error ? 'error' : 'unfinished';
+}

@@ -1,6 +1,6 @@
 // See scripts/verify-n8n.sh. Exits 1 with one line naming what does not work.
 const { execFileSync } = require('node:child_process');
-const { mkdtempSync, rmSync } = require('node:fs');
+const { existsSync, mkdtempSync, rmSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const { tmpdir } = require('node:os');
 const path = require('node:path');
@@ -42,7 +42,8 @@ Object.assign(process.env, {
 check("loading n8n's configuration", () => {
 	requireInN8n('reflect-metadata');
 	requireInN8n('./dist/config');
-	requireInN8n('./dist/command-registry');
+	// older n8n (1.85 among them) runs its commands through oclif and has no command registry
+	if (existsSync(path.join(dir, 'node_modules/n8n/dist/command-registry.js'))) requireInN8n('./dist/command-registry');
 });
 for (const command of ['start', 'execute', 'import/workflow']) {
 	check(`loading n8n's ${command.replace('/', ':')} command`, () => requireInN8n(`./dist/commands/${command}`));

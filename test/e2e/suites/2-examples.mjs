@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { before, describe, test } from 'node:test';
 
 import { loadExample, nodeNamed } from '../../../scripts/lib/examples.mjs';
-import { outputOf } from '../../../scripts/lib/n8n.mjs';
+import { executionStatus, outputOf } from '../../../scripts/lib/n8n.mjs';
 import { e2e } from '../context.mjs';
 import { CREDENTIAL_ID } from '../../../scripts/lib/workflows.mjs';
 
@@ -68,7 +68,7 @@ describe(`the example workflows in a running n8n ${e2e.version}`, () => {
 		assert.equal(delivery.body.content.id, session.id);
 		const [execution] = await finishedExecutions(tagExample.id, 1);
 
-		assert.equal(execution.status, 'success');
+		assert.equal(executionStatus(execution), 'success');
 		const contactRequests = e2e.sandbox.requests.filter((request) => request.decodedPath.startsWith('/core/v1/contact'));
 		assert.deepEqual(
 			contactRequests.map((request) => `${request.method} ${request.decodedPath}`),
@@ -116,7 +116,7 @@ describe(`the example workflows in a running n8n ${e2e.version}`, () => {
 		assert.equal(submitted.status, 200, await submitted.text());
 		const [execution] = await finishedExecutions(csvExample.id, 1);
 
-		assert.equal(execution.status, 'success');
+		assert.equal(executionStatus(execution), 'success');
 		const batches = e2e.sandbox.requests.filter((request) => request.decodedPath === '/core/v2/contact/batch');
 		assert.equal(batches.length, 1);
 		assert.deepEqual(batches[0].body, {

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { before, describe, test } from 'node:test';
 
 import { loadExample } from '../../../scripts/lib/examples.mjs';
-import { outputOf } from '../../../scripts/lib/n8n.mjs';
+import { executionStatus, outputOf } from '../../../scripts/lib/n8n.mjs';
 import { API_KEY, e2e } from '../context.mjs';
 import { CREDENTIAL_ID } from '../../../scripts/lib/workflows.mjs';
 
@@ -85,7 +85,7 @@ describe(`the Helena Contact Trigger in a running n8n ${e2e.version}`, () => {
 		);
 		assert.deepEqual(seenActive, whileActive);
 		const [first] = await executions();
-		assert.equal(first.status, 'success');
+		assert.equal(executionStatus(first), 'success');
 		const [file] = first.data.resultData.runData['Spreadsheet file'][0].data.main[0].map((item) => item.binary.data);
 		assert.match(file.fileName, /^helena-contact-changes-[\d-]+\.csv$/);
 		assert.deepEqual(
