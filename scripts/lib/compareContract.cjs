@@ -235,7 +235,12 @@ function findOperation(document, endpoint) {
 }
 
 function compareParameters(context, endpoint, operation, documentPath, label) {
-	const parameters = (operation.parameters ?? []).map((p) => resolve(context.document, p));
+	// parameters declared on the path apply to each of its operations, which may override them
+	const own = (operation.parameters ?? []).map((p) => resolve(context.document, p));
+	const shared = (context.document.paths[documentPath].parameters ?? [])
+		.map((p) => resolve(context.document, p))
+		.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in));
+	const parameters = [...shared, ...own];
 	const inPath = parameters.filter((p) => p.in === 'path');
 	const inQuery = parameters.filter((p) => p.in === 'query');
 

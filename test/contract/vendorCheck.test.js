@@ -142,6 +142,16 @@ describe('check:contract holds a contract table against OpenAPI documents', () =
 		]);
 	});
 
+	test('a query key declared for the whole path (OpenAPI path-level parameters) counts for each of its operations', () => {
+		const document = altered(fragment(), (d) => {
+			d.paths['/v1/thing'].parameters = [{ name: 'Archived', in: 'query', schema: { type: 'boolean' } }];
+		});
+		expect(compare(table(), document)).toEqual([
+			'GET /demo/v1/thing query.Archived: the documents have this query key; the contract does not',
+			'POST /demo/v1/thing query.Archived: the documents have this query key; the contract does not',
+		]);
+	});
+
 	test('a query key spelt with another case', () => {
 		const document = altered(fragment(), (d) => {
 			d.paths['/v1/thing'].get.parameters[1].name = 'pageSize';
