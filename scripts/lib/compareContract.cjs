@@ -148,7 +148,8 @@ function compareValue(context, type, rawSchema, where, options = { nullability: 
 			compareBound(say, 'maximum', type.max, schema.maximum ?? INT32.max);
 			return;
 		case 'number':
-			if (schema.minimum !== undefined || schema.maximum !== undefined) say('the documents bound the number; the contract does not');
+			compareBound(say, 'minimum', type.min, schema.minimum);
+			compareBound(say, 'maximum', type.max, schema.maximum);
 			return;
 		case 'enum': {
 			const missing = schema.enum.filter((v) => !type.values.includes(v));

@@ -107,5 +107,8 @@ describe('Contract: what the strict sandbox refuses', () => {
 		expect(problems({ type: 'uuid' }, '3fa85f64-5717-4562-b3fc-2c963f66afa6')).toBe(0);
 		expect(problems({ type: 'dateTime' }, '2026-08-23T16:42:35.4359934Z')).toBe(0);
 		expect(problems({ type: 'dateTime' }, '2026-08-23')).toBe(1);
+		expect(problems({ type: 'number', min: 0, max: 2147483647 }, 12.5)).toBe(0);
+		expect(problems({ type: 'number', min: 0, max: 2147483647 }, -0.5)).toBe(1);
+		expect(problems({ type: 'number' }, -0.5)).toBe(0);
 	});
 });

@@ -183,6 +183,7 @@ describe('check:contract holds a contract table against OpenAPI documents', () =
 			const label = d.components.schemas.Label;
 			label.properties.id = { type: 'integer', format: 'int64' };
 			label.properties.text = { type: 'string', maxLength: 20 };
+			label.properties.weight = { type: 'number', format: 'double', minimum: 0, maximum: 10 };
 			label.required = ['text'];
 			d.components.schemas.ThingBase.properties.name.maxLength = 50;
 		});
@@ -193,6 +194,16 @@ describe('check:contract holds a contract table against OpenAPI documents', () =
 			'POST /demo/v1/thing body.labels[].text: the contract allows null; the documents do not',
 			'POST /demo/v1/thing body.labels[].text: maximum length: the documents say 20, the contract none',
 			'POST /demo/v1/thing body.labels[].text: the documents require it; the contract does not',
+			'POST /demo/v1/thing body.labels[].weight: the documents have this key; the contract does not',
+		]);
+		const weighted = altered(table(), ([, create]) => {
+			create.body.keys.labels.of.keys.weight = t.number(0);
+		});
+		const document2 = altered(fragment(), (d) => {
+			d.components.schemas.Label.properties.weight = { type: 'number', format: 'double', minimum: 0, maximum: 10 };
+		});
+		expect(compare(weighted, document2)).toEqual([
+			'POST /demo/v1/thing body.labels[].weight: maximum: the documents say 10, the contract none',
 		]);
 	});
 

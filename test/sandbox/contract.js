@@ -20,8 +20,8 @@ const t = {
 	string: (bounds = {}) => ({ type: 'string', ...bounds }),
 	uuid: () => ({ type: 'uuid' }),
 	int32: (min = -2147483648, max = 2147483647) => ({ type: 'int32', min, max }),
-	/** A JSON number (double). */
-	number: () => ({ type: 'number' }),
+	/** A JSON number (double), within the bounds the reference gives, if any. */
+	number: (min, max) => ({ type: 'number', ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) }),
 	boolean: () => ({ type: 'boolean' }),
 	dateTime: () => ({ type: 'dateTime' }),
 	/** @param {readonly string[]} values exact spellings */

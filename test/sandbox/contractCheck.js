@@ -128,7 +128,9 @@ function checkValue(type, value, key, problems, fromQuery = false, variations = 
 		}
 		case 'number': {
 			const number = fromQuery && typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-			if (typeof number !== 'number' || !Number.isFinite(number)) fail(`must be a number, not ${JSON.stringify(value)}`);
+			if (typeof number !== 'number' || !Number.isFinite(number)) return fail(`must be a number, not ${JSON.stringify(value)}`);
+			if ((type.min !== undefined && number < type.min) || (type.max !== undefined && number > type.max))
+				fail(`must be between ${type.min ?? '-∞'} and ${type.max ?? '∞'}, not ${number}`);
 			return;
 		}
 		case 'boolean':
