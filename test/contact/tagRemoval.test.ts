@@ -75,6 +75,31 @@ describe('Tag removal in a fresh process against a seed-spelling Helena, first t
 	});
 });
 
+describe('Tag removal whose first request is refused for another reason, before a spelling is known', () => {
+	const helena = useSandbox();
+	const unknownTag = { ...removal, tagNames: '', tagIds: '0b0b0b0b-0000-4000-8000-000000000000' };
+
+	test("an unknown tag is Helena's answer to show: no second spelling is sent, nothing is applied", async () => {
+		const tags = [...helena.sandbox.state.contacts.get(MARIA_ID).tagIds];
+		const { error } = await helena.run(unknownTag, noPacing);
+
+		expect((error as { description?: string })?.description).toContain('Etiqueta não encontrada');
+		expect(operationsSent(helena.apiRequests())).toEqual(['DeleteIfExists 400']);
+		expect(helena.sandbox.state.contacts.get(MARIA_ID).tagIds).toEqual(tags);
+	});
+});
+
+describe('Tag removal against a spec-reading Helena that refuses in the ASP.NET form', () => {
+	const helena = useSandbox({ variations: { tagRemoval: 'seed', validation: 'aspnet' } as never });
+
+	test('a refusal that names the operation is answered once with the other spelling', async () => {
+		const { error } = await helena.run(updateRemoval, noPacing);
+
+		expect(error).toBeUndefined();
+		expect(operationsSent(helena.apiRequests())).toEqual(['DeleteIfExists 400', 'ExcluiIfExists 200']);
+	});
+});
+
 describe('Tag removal against a Helena that reads the reference, whichever spelling the parameter holds', () => {
 	const helena = useSandbox();
 	beforeEach(() => helena.sandbox.clearRequests());
