@@ -25,7 +25,7 @@ describe('Contact > Add, Remove or Replace Tags', () => {
 		expect(items[0].json).toMatchObject({ id: MARIA_ID, tagNames: ['Cliente', 'VIP', 'Lead'] });
 	});
 
-	test('Remove by phone sends the spec value ExcluiIfExists to /v1/contact/phonenumber/{phone}/tags', async () => {
+	test("Remove by phone sends the reference's value DeleteIfExists to /v1/contact/phonenumber/{phone}/tags", async () => {
 		const { items, error } = await helena.run({
 			...tags,
 			contact: byPhone('+55|11999999999'),
@@ -36,7 +36,7 @@ describe('Contact > Add, Remove or Replace Tags', () => {
 		expect(error).toBeUndefined();
 		const [request] = helena.apiRequests();
 		expect(request.path).toBe('/core/v1/contact/phonenumber/%2B55%7C11999999999/tags');
-		expect(request.body).toEqual({ operation: 'ExcluiIfExists', tagNames: ['VIP'] });
+		expect(request.body).toEqual({ operation: 'DeleteIfExists', tagNames: ['VIP'] });
 		expect(items[0].json).toMatchObject({ id: MARIA_ID, tagNames: ['Cliente'] });
 	});
 

@@ -55,7 +55,9 @@ describe('Contract: what the strict sandbox refuses', () => {
 			['POST', '/v1/contact/filter', { orderDirection: 'desc' }, 'body.orderDirection'],
 			['POST', '/v1/contact/filter', { createdAt: { after: 'yesterday' } }, 'body.createdAt.after'],
 			['POST', '/v1/contact', { name: 'A', options: { upsertTagOperation: 'InsertIfNotExists' } }, 'body.options.upsertTagOperation'],
-			['POST', '/v1/contact', { name: 'A', customFields: null }, 'body.customFields'],
+			['POST', '/v1/contact', { name: 'A', customFields: 'plano=Pro' }, 'body.customFields'],
+			['POST', '/v1/contact', { name: 'A', options: { upsert: null } }, 'body.options.upsert'],
+			['GET', '/v1/contact?PageNumber=-1', undefined, 'query.PageNumber'],
 			['POST', '/v1/contact', { name: 'A', tagIds: ['not-a-uuid'] }, 'body.tagIds[0]'],
 			['PUT', '/v1/department/00000000-0000-4000-8000-000000000000', { fields: ['Name'], name: 'A', description: 'x' }, 'body.description'],
 			['PUT', '/v1/department/00000000-0000-4000-8000-000000000000/agents', { action: 'REPLACEALL', items: [] }, 'body.action'],
@@ -105,5 +107,8 @@ describe('Contract: what the strict sandbox refuses', () => {
 		expect(problems({ type: 'uuid' }, '3fa85f64-5717-4562-b3fc-2c963f66afa6')).toBe(0);
 		expect(problems({ type: 'dateTime' }, '2026-08-23T16:42:35.4359934Z')).toBe(0);
 		expect(problems({ type: 'dateTime' }, '2026-08-23')).toBe(1);
+		expect(problems({ type: 'number', min: 0, max: 2147483647 }, 12.5)).toBe(0);
+		expect(problems({ type: 'number', min: 0, max: 2147483647 }, -0.5)).toBe(1);
+		expect(problems({ type: 'number' }, -0.5)).toBe(0);
 	});
 });

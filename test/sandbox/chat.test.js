@@ -1,6 +1,7 @@
 'use strict';
 
 const { startSandbox, demo } = require('./index');
+const { chatOf } = require('./chat/store');
 
 const KEY = 'test-key';
 /** @type {import('./index').Sandbox} */
@@ -94,5 +95,63 @@ describe('the sandbox chat service', () => {
 		const { status, json } = await call('POST', '/chat/v1/send/image', { sessionId: session.id, fileIdOrUrl: file.json.id });
 		expect(status).toBe(400);
 		expect(json.detail).toBe('O arquivo tem 5242881 bytes; o limite do canal para image é 5242880 bytes');
+	});
+
+	test('the reference allows null where its schema is nullable: options, ids and texts given as null send as if absent', async () => {
+		const session = sb.chat.sessions().find((s) => s.contactId === demo.contactId(1) && s.status !== 'COMPLETED');
+		const { status } = await call('POST', '/chat/v1/send/text', {
+			sessionId: session.id,
+			text: 'oi',
+			to: null,
+			from: null,
+			refId: null,
+			delayTyping: null,
+			callbackUrl: null,
+			senderId: null,
+			options: { enableBot: null, hiddenSession: null, forceStartSession: null },
+		});
+		expect(status).toBe(200);
+	});
+
+	test("Delay Typing: the schema has no bound, the reference's prose says at most 25 seconds, and the service says so", async () => {
+		const session = sb.chat.sessions().find((s) => s.contactId === demo.contactId(1) && s.status !== 'COMPLETED');
+		const answers = [];
+		for (const delayTyping of [25, 26, -1]) {
+			const { status, json } = await call('POST', '/chat/v1/send/text', { sessionId: session.id, text: 'oi', delayTyping });
+			answers.push([delayTyping, status, json.detail ?? null]);
+		}
+		expect(answers).toEqual([
+			[25, 200, null],
+			[26, 400, "O campo 'delayTyping' deve estar entre 0 e 25 segundos, não 26"],
+			[-1, 400, "O campo 'delayTyping' deve estar entre 0 e 25 segundos, não -1"],
+		]);
+		expect(sb.contract.violations).toEqual([]);
+	});
+
+	test('session and contact metadata take any value, as the reference types them', async () => {
+		const { status } = await call('POST', '/chat/v1/send/chatbot', {
+			botKey: demo.chatbotKey('Triagem'),
+			to: demo.contactPhone(1),
+			sessionMetadata: { pedido: 123, pago: true },
+			contactMetadata: { pontos: 5 },
+		});
+		expect(status).toBe(200);
+		expect(sb.state.contacts.get(demo.contactId(1)).metadata).toMatchObject({ pontos: 5 });
+		expect(sb.contract.violations).toEqual([]);
+	});
+
+	test('the conversation list filters by metadata written as Metadata[key]=value', async () => {
+		const [first, second] = chatOf(sb.state).sessions.values();
+		first.metadata = { pedido: '123' };
+		second.metadata = { pedido: '456' };
+		const { status, json } = await call('GET', '/chat/v2/session?Metadata%5Bpedido%5D=123&PageSize=100');
+		const bare = await call('GET', '/chat/v2/session?Metadata=123');
+		expect(status).toBe(200);
+		expect(json.items.map((s) => s.id)).toEqual([first.id]);
+		expect([bare.status, bare.json.text]).toEqual([
+			400,
+			'Fora do contrato (sandbox): query.Metadata: takes its entries as Metadata[key]=value',
+		]);
+		expect(sb.contract.takeViolations()).toHaveLength(1);
 	});
 });

@@ -2,13 +2,15 @@
 
 /**
  * The wire contract of Helena's core API, written once as data: for each endpoint, the query names
- * and body keys exactly as the spec writes them (plus the vendor reference's additions, marked
- * `vendor`), their types, nullability, lengths and enum spellings. `contractCheck.js` holds every
- * request the sandbox receives against it. An endpoint is added by adding an entry here.
+ * and body keys exactly as Helena's API reference (flwchat.readme.io) writes them, their types,
+ * nullability, lengths, ranges and enum spellings. `contractCheck.js` holds every request the sandbox
+ * receives against it; `npm run check:contract` holds this table against the vendor's OpenAPI
+ * documents. An endpoint is added by adding an entry here.
  *
- * Types (`t.*` below): string, uuid, int32, boolean, dateTime, enum, list, map (a free object) and
- * shape (a closed object: only the listed keys). Anything nullable says so; a key is optional
- * unless `required`.
+ * Types (`t.*` below): string, uuid, int32, number, boolean, dateTime, enum, list, map (a free object)
+ * and shape (a closed object: only the listed keys). Anything nullable says so; a key is optional
+ * unless `required`. Rules the reference states only in prose (a maximum in a description, which
+ * key a record needs) are the stores' business, answered as the service answers them, not here.
  */
 
 const nullable = (type) => ({ ...type, nullable: true });
@@ -18,8 +20,8 @@ const t = {
 	string: (bounds = {}) => ({ type: 'string', ...bounds }),
 	uuid: () => ({ type: 'uuid' }),
 	int32: (min = -2147483648, max = 2147483647) => ({ type: 'int32', min, max }),
-	/** A JSON number (double). */
-	number: () => ({ type: 'number' }),
+	/** A JSON number (double), within the bounds the reference gives, if any. */
+	number: (min, max) => ({ type: 'number', ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) }),
 	boolean: () => ({ type: 'boolean' }),
 	dateTime: () => ({ type: 'dateTime' }),
 	/** @param {readonly string[]} values exact spellings */
@@ -31,10 +33,17 @@ const t = {
 	shape: (keys) => ({ type: 'shape', keys }),
 };
 
-/** Marks a key or value that the vendor's reference adds to the spec. */
-const vendor = (type) => ({ ...type, source: 'vendor reference' });
+/**
+ * Admits, beside the reference's own reading, the other reading of a documented disagreement: extra enum
+ * values the sandbox takes only while its `variation` switch plays that reading (see variations.js). The
+ * disagreement must be listed in docs/api-disagreements.md (`npm run check:contract` holds it to that).
+ * @param {object} type the reference's reading
+ * @param {{ disagreement: string, variation: string, plays: string[], values: string[] }} other
+ */
+const otherReading = (type, other) => ({ ...type, otherReading: other });
 
-const PAGE_NUMBER = t.int32(1, 2147483647);
+/** The reference's page numbers start at 0 (Helena reads 0 as the first page). */
+const PAGE_NUMBER = t.int32(0, 2147483647);
 const PAGE_SIZE = t.int32(1, 100);
 
 const CONTACT_STATUS = t.enum(['ACTIVE', 'ARCHIVED', 'BLOCKED']);
@@ -58,13 +67,18 @@ const CONTACT_FIELDS = t.enum([
 ]);
 
 /**
- * The tag-removal value is the one known conflict inside an enum: the spec writes `ExcluiIfExists`,
- * the vendor's current reference `DeleteIfExists`. Both are in the contract; the sandbox's
- * `tagRemoval` switch decides which one the emulated service understands.
+ * The tag-removal value is the one known conflict inside an enum: the reference writes `DeleteIfExists`,
+ * the older API spec `ExcluiIfExists`. The contract is the reference's; the spec's spelling is admitted
+ * only while the sandbox's `tagRemoval` switch plays a service that reads it (`seed` or `both`).
  */
 const TAG_REMOVAL = { seed: 'ExcluiIfExists', vendor: 'DeleteIfExists' };
-const TAG_OPERATION = t.enum(['InsertIfNotExists', TAG_REMOVAL.seed, TAG_REMOVAL.vendor, 'ReplaceAll']);
-const UPSERT_TAG_OPERATION = vendor(t.enum(['INSERTIFNOTEXISTS', 'DELETEIFEXISTS', 'REPLACEALL']));
+const TAG_OPERATION = otherReading(t.enum(['InsertIfNotExists', TAG_REMOVAL.vendor, 'ReplaceAll']), {
+	disagreement: 'Tag removal value',
+	variation: 'tagRemoval',
+	plays: ['seed', 'both'],
+	values: [TAG_REMOVAL.seed],
+});
+const UPSERT_TAG_OPERATION = nullable(t.enum(['INSERTIFNOTEXISTS', 'DELETEIFEXISTS', 'REPLACEALL']));
 
 const WEBHOOK_EVENTS = [
 	'SESSION_NEW',
@@ -85,8 +99,8 @@ const WEBHOOK_EVENTS = [
 	'PANEL_CARD_NOTE_UPDATE',
 ];
 
-/** Vendor lengths: contact name, phone, e-mail and Instagram up to 255 characters. */
-const CONTACT_TEXT = nullable(vendor(t.string({ max: 255 })));
+/** Contact name, phone, e-mail and Instagram: up to 255 characters. */
+const CONTACT_TEXT = nullable(t.string({ max: 255 }));
 
 /** Writable contact keys of POST /v1/contact, shared by batch items. */
 const CONTACT_WRITE_KEYS = {
@@ -100,13 +114,13 @@ const CONTACT_WRITE_KEYS = {
 	portfolioIds: nullable(t.list(t.uuid())),
 	portfolioNames: nullable(t.list(t.string())),
 	sequenceIds: nullable(t.list(t.uuid())),
-	customFields: t.map(),
-	metadata: t.map(),
+	customFields: nullable(t.map()),
+	metadata: nullable(t.map()),
 };
 
 const CREATE_OPTIONS = t.shape({
 	upsert: t.boolean(),
-	upsertFields: t.list(CONTACT_FIELDS),
+	upsertFields: nullable(t.list(CONTACT_FIELDS)),
 	upsertTagOperation: UPSERT_TAG_OPERATION,
 	getIfExists: t.boolean(),
 });
@@ -130,41 +144,49 @@ const TAGS_BODY = t.shape({
 	operation: TAG_OPERATION,
 });
 
-/** Vendor addition on the contact reads: `IncludeDetails`, repeated for several values. */
-const CONTACT_READ_QUERY = { IncludeDetails: vendor(t.list(CONTACT_DETAILS)) };
+/** The contact reads' `IncludeDetails`, repeated for several values. */
+const CONTACT_READ_QUERY = { IncludeDetails: t.list(CONTACT_DETAILS) };
 
-const DATE_RANGE = t.shape({ before: t.dateTime(), after: t.dateTime() });
+const DATE_RANGE = t.shape({ before: nullable(t.dateTime()), after: nullable(t.dateTime()) });
 
 const DISTRIBUTION_CONFIG = t.shape({
 	expirationIsEnabled: t.boolean(),
-	maximumDurationInMinutes: t.int32(0),
-	inactivityTimeInMinutes: t.int32(0),
+	maximumDurationInMinutes: t.int32(),
+	inactivityTimeInMinutes: t.int32(),
 });
 const CHANNELS_CONFIG = t.shape({
-	scope: vendor(t.enum(['ALL', 'NONE', 'SELECTED'])),
+	scope: nullable(t.enum(['ALL', 'NONE', 'SELECTED'])),
 	channels: nullable(t.list(t.string())),
 });
-const AGENT = t.shape({ userId: required(t.uuid()), isAgent: t.boolean(), isSupervisor: t.boolean() });
+/** An agent of a new department names its user; an agents change may leave it out (the store refuses that). */
+const NEW_AGENT = t.shape({ userId: required(t.uuid()), isAgent: t.boolean(), isSupervisor: t.boolean() });
+const AGENT_CHANGE = t.shape({ userId: t.uuid(), isAgent: t.boolean(), isSupervisor: t.boolean() });
 
 /** The department settings of create and update (update adds `fields` and has no `agents`). */
 const DEPARTMENT_SETTINGS = {
-	name: nullable(vendor(t.string({ min: 1, max: 100 }))),
+	name: nullable(t.string({ min: 1, max: 100 })),
 	isDefault: t.boolean(),
 	distributionIsEnabled: t.boolean(),
 	distributionConfig: DISTRIBUTION_CONFIG,
-	restrictionType: nullable(vendor(t.enum(['NONE', 'DEPARTMENT_RESTRICTION', 'USER_RESTRICTION']))),
+	restrictionType: nullable(t.enum(['NONE', 'DEPARTMENT_RESTRICTION', 'USER_RESTRICTION'])),
 	channelsConfig: CHANNELS_CONFIG,
 };
-const DEPARTMENT_FIELDS = vendor(
-	t.enum(['Name', 'Description', 'IsDefault', 'DistributionIsEnabled', 'ChannelsConfig', 'RestrictionType', 'DistributionConfig']),
-);
+const DEPARTMENT_FIELDS = t.enum([
+	'Name',
+	'Description',
+	'IsDefault',
+	'DistributionIsEnabled',
+	'ChannelsConfig',
+	'RestrictionType',
+	'DistributionConfig',
+]);
 
-const SUBSCRIPTION_EVENTS = t.list(vendor(t.enum(WEBHOOK_EVENTS)), { min: 1 });
+const SUBSCRIPTION_EVENTS = t.list(t.enum(WEBHOOK_EVENTS), { min: 1 });
 
 /**
  * @typedef {object} Endpoint
  * @property {string} method
- * @property {string} path          as the spec writes it, `{param}` for path parameters
+ * @property {string} path          as the reference writes it (with its version), `{param}` for path parameters
  * @property {Record<string, object>} [params]  path parameter types
  * @property {Record<string, object>} [query]   query parameter types (names exact-case)
  * @property {object} [body]        the body's type; absent = no body is sent
@@ -184,7 +206,7 @@ const ENDPOINTS = [
 			'UpdatedAt.After': t.dateTime(),
 			PageNumber: PAGE_NUMBER,
 			PageSize: PAGE_SIZE,
-			OrderBy: t.string({ min: 1 }),
+			OrderBy: t.string(),
 			OrderDirection: ORDER_DIRECTION,
 		},
 	},
@@ -199,31 +221,31 @@ const ENDPOINTS = [
 		body: t.shape({
 			pageNumber: PAGE_NUMBER,
 			pageSize: PAGE_SIZE,
-			orderBy: nullable(t.string({ min: 1 })),
+			orderBy: nullable(t.string()),
 			orderDirection: nullable(ORDER_DIRECTION),
 			createdAt: DATE_RANGE,
 			updatedAt: DATE_RANGE,
-			includeDetails: t.list(CONTACT_DETAILS),
+			includeDetails: nullable(t.list(CONTACT_DETAILS)),
 			status: nullable(CONTACT_STATUS),
 			textFilter: nullable(t.string()),
 			name: nullable(t.string()),
 			phoneNumber: nullable(t.string()),
 			email: nullable(t.string()),
 			instagram: nullable(t.string()),
-			tagIds: t.list(t.uuid()),
-			tagNames: t.list(t.string()),
-			portfolioIds: t.list(t.uuid()),
-			portfolioNames: t.list(t.string()),
+			tagIds: nullable(t.list(t.uuid())),
+			tagNames: nullable(t.list(t.string())),
+			portfolioIds: nullable(t.list(t.uuid())),
+			portfolioNames: nullable(t.list(t.string())),
 			origin: nullable(CONTACT_ORIGIN),
-			customFields: t.map(),
-			metadata: t.map(t.string()),
+			customFields: nullable(t.map()),
+			metadata: nullable(t.map(nullable(t.string()))),
 		}),
 	},
-	{ method: 'GET', path: '/v1/contact/phonenumber/{phone}', params: { phone: t.string({ min: 1 }) }, query: CONTACT_READ_QUERY },
-	{ method: 'PUT', path: '/v1/contact/phonenumber/{phone}', params: { phone: t.string({ min: 1 }) }, body: CONTACT_UPDATE_BODY },
+	{ method: 'GET', path: '/v1/contact/phonenumber/{phone}', params: { phone: t.string() }, query: CONTACT_READ_QUERY },
+	{ method: 'PUT', path: '/v1/contact/phonenumber/{phone}', params: { phone: t.string() }, body: CONTACT_UPDATE_BODY },
 	{ method: 'PUT', path: '/v2/contact/{id}', params: { id: t.uuid() }, body: CONTACT_UPDATE_BODY },
 	{ method: 'GET', path: '/v1/contact/{id}', params: { id: t.uuid() }, query: CONTACT_READ_QUERY },
-	{ method: 'POST', path: '/v1/contact/phonenumber/{phone}/tags', params: { phone: t.string({ min: 1 }) }, body: TAGS_BODY },
+	{ method: 'POST', path: '/v1/contact/phonenumber/{phone}/tags', params: { phone: t.string() }, body: TAGS_BODY },
 	// typed uuid, described as "contact ID or phone number": the contract holds the type
 	{ method: 'POST', path: '/v1/contact/{id}/tags', params: { id: t.uuid() }, body: TAGS_BODY },
 	{
@@ -241,21 +263,21 @@ const ENDPOINTS = [
 		method: 'GET',
 		path: '/v1/department/{id}',
 		params: { id: t.uuid() },
-		query: { includeDetails: vendor(t.enum(['All', 'Agents', 'Channels'])) },
+		query: { includeDetails: t.enum(['All', 'Agents', 'Channels']) },
 	},
-	{ method: 'POST', path: '/v1/department', body: t.shape({ ...DEPARTMENT_SETTINGS, agents: t.list(AGENT) }) },
+	{ method: 'POST', path: '/v1/department', body: t.shape({ ...DEPARTMENT_SETTINGS, agents: nullable(t.list(NEW_AGENT)) }) },
 	{
 		method: 'PUT',
 		path: '/v1/department/{id}',
 		params: { id: t.uuid() },
-		body: t.shape({ ...DEPARTMENT_SETTINGS, fields: required(vendor(t.list(DEPARTMENT_FIELDS))) }),
+		body: t.shape({ ...DEPARTMENT_SETTINGS, fields: required(t.list(DEPARTMENT_FIELDS)) }),
 	},
 	{ method: 'DELETE', path: '/v1/department/{id}', params: { id: t.uuid() } },
 	{
 		method: 'PUT',
 		path: '/v1/department/{id}/agents',
 		params: { id: t.uuid() },
-		body: t.shape({ action: required(t.enum(['ReplaceAll', 'Upsert', 'Remove'])), items: required(t.list(AGENT)) }),
+		body: t.shape({ action: required(t.enum(['ReplaceAll', 'Upsert', 'Remove'])), items: required(t.list(AGENT_CHANGE)) }),
 	},
 	{ method: 'GET', path: '/v1/department/{id}/channel', params: { id: t.uuid() } },
 
@@ -268,7 +290,7 @@ const ENDPOINTS = [
 			name: required(t.string({ min: 1, max: 100 })),
 			url: required(t.string({ min: 1, max: 500 })),
 			enabled: nullable(t.boolean()),
-			events: required(vendor(SUBSCRIPTION_EVENTS)),
+			events: required(SUBSCRIPTION_EVENTS),
 		}),
 	},
 	{ method: 'GET', path: '/v1/webhook/subscription/{subscriptionId}', params: { subscriptionId: t.uuid() } },
@@ -277,9 +299,9 @@ const ENDPOINTS = [
 		path: '/v1/webhook/subscription/{subscriptionId}',
 		params: { subscriptionId: t.uuid() },
 		body: t.shape({
-			fields: required(vendor(t.list(vendor(t.enum(['Name', 'Url', 'Events', 'Enabled']))))),
-			name: nullable(vendor(t.string({ min: 1, max: 100 }))),
-			url: nullable(vendor(t.string({ min: 1, max: 500 }))),
+			fields: required(t.list(t.enum(['Name', 'Url', 'Events', 'Enabled']))),
+			name: nullable(t.string({ max: 100 })),
+			url: nullable(t.string({ max: 500 })),
 			enabled: nullable(t.boolean()),
 			events: nullable(SUBSCRIPTION_EVENTS),
 		}),
@@ -299,4 +321,4 @@ const CONTACT_VOCABULARY = {
 	bodyKeys: [...Object.keys(CONTACT_WRITE_KEYS), 'status', 'pictureUrl', 'utm'],
 };
 
-module.exports = { ENDPOINTS, TAG_REMOVAL, WEBHOOK_EVENTS, CONTACT_VOCABULARY, t, nullable, required, vendor };
+module.exports = { ENDPOINTS, TAG_REMOVAL, WEBHOOK_EVENTS, CONTACT_VOCABULARY, t, nullable, required, otherReading };

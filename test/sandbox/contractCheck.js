@@ -1,9 +1,11 @@
 'use strict';
 
 /**
- * Holds every /core request against the contract (contract.js): exact-case path, query names and
- * body keys, types, nullability, lengths and enum spellings. Anything outside it is a violation:
- * the sandbox refuses it with a 400 that names the key, because the real service would swallow it.
+ * Holds every request against the contract (contract.js and the other services' tables): exact-case path,
+ * query names and body keys, types, nullability, lengths and enum spellings. Anything outside it is a
+ * violation: the sandbox refuses it with a 400 that names the key, because the real service would swallow it.
+ * A value marked `otherReading` also admits the other reading of a documented disagreement, only while the
+ * sandbox's variation switch plays it.
  *
  * The ledger counts requests validated and violations for the whole process; when
  * HELENA_CONTRACT_LEDGER names a folder (jest's global setup does), each sandbox writes its counts
@@ -29,10 +31,21 @@ const INT_RE = /^-?\d+$/;
 /** @param {unknown} v @returns {v is Record<string, unknown>} */
 const isPlainObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Core endpoints carry no `service`; the chat ones (chat/contract.js) say which service they belong to. */
-const compiled = [...ENDPOINTS, ...CHAT_ENDPOINTS].map((endpoint) => ({
+/**
+ * Every contract table the sandbox holds requests against, one per service (a new service adds its table
+ * here). Core endpoints carry no `service`; the others say which service they belong to.
+ */
+const CONTRACT_TABLES = [ENDPOINTS, CHAT_ENDPOINTS];
+
+/** Every endpoint of every table, each with its service (what `npm run check:contract` compares with the documents). */
+const contractEndpoints = () => CONTRACT_TABLES.flat().map((endpoint) => ({ ...endpoint, service: endpoint.service ?? 'core' }));
+
+const SERVICES = [...new Set(contractEndpoints().map((endpoint) => endpoint.service))];
+const SERVICE_RE = new RegExp(`^/(${SERVICES.join('|')})(/|$)`, 'i');
+
+const compiled = contractEndpoints().map((endpoint) => ({
 	endpoint,
-	service: endpoint.service ?? 'core',
+	service: endpoint.service,
 	segments: endpoint.path
 		.split('/')
 		.slice(1)
@@ -43,11 +56,12 @@ const compiled = [...ENDPOINTS, ...CHAT_ENDPOINTS].map((endpoint) => ({
 }));
 
 /**
- * The endpoint a path below /core (or /chat) belongs to. Literal segments are found case-insensitively
- * (as ASP.NET routing does), so a wrongly cased path is reported, not mistaken for an unknown route.
+ * The endpoint a path below its service prefix (/core, /chat, ...) belongs to. Literal segments are found
+ * case-insensitively (as ASP.NET routing does), so a wrongly cased path is reported, not mistaken for an
+ * unknown route.
  * @param {string} method
  * @param {string} rawPath still percent-encoded
- * @param {'core'|'chat'} [service]
+ * @param {string} [service]
  */
 function findEndpoint(method, rawPath, service = 'core') {
 	const parts = rawPath.replace(/\/+$/, '').split('/').slice(1);
@@ -76,13 +90,22 @@ const unknownKey = (key, name, names) => {
 };
 
 /**
+ * Whether the service, as the variation switches play it, reads a value marked with another reading.
+ * @param {any} type
+ * @param {Record<string, string>} [variations] the sandbox's variation settings
+ */
+const playsOtherReading = (type, variations) =>
+	Boolean(type.otherReading && variations && type.otherReading.plays.includes(variations[type.otherReading.variation]));
+
+/**
  * @param {any} type contract type
  * @param {unknown} value
  * @param {string} key
  * @param {Problem[]} problems
  * @param {boolean} [fromQuery] value is query text, to be read as the type's text form
+ * @param {Record<string, string>} [variations] the sandbox's variation settings (for values with another reading)
  */
-function checkValue(type, value, key, problems, fromQuery = false) {
+function checkValue(type, value, key, problems, fromQuery = false, variations = undefined) {
 	const fail = (message) => problems.push({ key, message });
 	if (value === null) {
 		if (!type.nullable) fail('must not be null');
@@ -105,7 +128,9 @@ function checkValue(type, value, key, problems, fromQuery = false) {
 		}
 		case 'number': {
 			const number = fromQuery && typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-			if (typeof number !== 'number' || !Number.isFinite(number)) fail(`must be a number, not ${JSON.stringify(value)}`);
+			if (typeof number !== 'number' || !Number.isFinite(number)) return fail(`must be a number, not ${JSON.stringify(value)}`);
+			if ((type.min !== undefined && number < type.min) || (type.max !== undefined && number > type.max))
+				fail(`must be between ${type.min ?? '-∞'} and ${type.max ?? '∞'}, not ${number}`);
 			return;
 		}
 		case 'boolean':
@@ -118,6 +143,7 @@ function checkValue(type, value, key, problems, fromQuery = false) {
 			return;
 		case 'enum': {
 			if (typeof value === 'string' && type.values.includes(value)) return;
+			if (typeof value === 'string' && playsOtherReading(type, variations) && type.otherReading.values.includes(value)) return;
 			const near = typeof value === 'string' ? nearCase(value, type.values) : undefined;
 			fail(`${JSON.stringify(value)} is not one of ${type.values.join(', ')}${near ? ` (the contract spells it '${near}')` : ''}`);
 			return;
@@ -126,18 +152,19 @@ function checkValue(type, value, key, problems, fromQuery = false) {
 			if (!Array.isArray(value)) return fail(`must be a list, not ${JSON.stringify(value)}`);
 			if (type.min !== undefined && value.length < type.min) fail(`must have at least ${type.min} item(s)`);
 			if (type.max !== undefined && value.length > type.max) fail(`must have at most ${type.max} items, not ${value.length}`);
-			value.forEach((item, i) => checkValue(type.of, item, `${key}[${i}]`, problems));
+			value.forEach((item, i) => checkValue(type.of, item, `${key}[${i}]`, problems, false, variations));
 			return;
 		case 'map':
 			if (!isPlainObject(value)) return fail(`must be an object, not ${JSON.stringify(value)}`);
-			if (type.values) for (const [name, item] of Object.entries(value)) checkValue(type.values, item, `${key}.${name}`, problems);
+			if (type.values)
+				for (const [name, item] of Object.entries(value)) checkValue(type.values, item, `${key}.${name}`, problems, false, variations);
 			return;
 		case 'shape': {
 			if (!isPlainObject(value)) return fail(`must be an object, not ${JSON.stringify(value)}`);
 			const names = Object.keys(type.keys);
 			for (const [name, item] of Object.entries(value)) {
 				if (!Object.hasOwn(type.keys, name)) problems.push(unknownKey(`${key}.${name}`, name, names));
-				else checkValue(type.keys[name], item, `${key}.${name}`, problems);
+				else checkValue(type.keys[name], item, `${key}.${name}`, problems, false, variations);
 			}
 			for (const name of names)
 				if (type.keys[name].required && !Object.hasOwn(value, name)) problems.push({ key: `${key}.${name}`, message: 'is required' });
@@ -148,13 +175,17 @@ function checkValue(type, value, key, problems, fromQuery = false) {
 	}
 }
 
+/** `Metadata[plan]` → `['Metadata', 'plan']`: a map in a query, written as ASP.NET binds a dictionary. */
+const MAP_KEY_RE = /^([^[\]]+)\[([^[\]]*)\]$/;
+
 /**
  * @param {{ endpoint: import('./contract').Endpoint, segments: any[], parts: string[] }} match
  * @param {string} rawQuery
  * @param {{ present: boolean, json: boolean, value: unknown }} body
+ * @param {Record<string, string>} [variations] the sandbox's variation settings
  * @returns {Problem[]}
  */
-function problemsOf(match, rawQuery, body) {
+function problemsOf(match, rawQuery, body, variations = undefined) {
 	const { endpoint, segments, parts } = match;
 	/** @type {Problem[]} */
 	const problems = [];
@@ -179,14 +210,23 @@ function problemsOf(match, rawQuery, body) {
 	const given = new Map();
 	for (const [name, value] of new URLSearchParams(rawQuery)) given.set(name, [...(given.get(name) ?? []), value]);
 	for (const [name, values] of given) {
+		const mapKey = MAP_KEY_RE.exec(name);
+		if (mapKey && query[mapKey[1]]?.type === 'map') {
+			if (mapKey[2] === '') problems.push({ key: `query.${name}`, message: 'names no key inside the brackets' });
+			else if (values.length > 1) problems.push({ key: `query.${name}`, message: `is given ${values.length} times; it takes one value` });
+			else if (query[mapKey[1]].values) checkValue(query[mapKey[1]].values, values[0], `query.${name}`, problems, true, variations);
+			continue;
+		}
 		const type = query[name];
 		if (!type) {
 			problems.push(unknownKey(`query.${name}`, name, Object.keys(query)));
 			continue;
 		}
-		if (type.type === 'list') values.forEach((value, i) => checkValue(type.of, value, `query.${name}[${i}]`, problems, true));
+		if (type.type === 'map') problems.push({ key: `query.${name}`, message: `takes its entries as ${name}[key]=value` });
+		else if (type.type === 'list')
+			values.forEach((value, i) => checkValue(type.of, value, `query.${name}[${i}]`, problems, true, variations));
 		else if (values.length > 1) problems.push({ key: `query.${name}`, message: `is given ${values.length} times; it takes one value` });
-		else checkValue(type, values[0], `query.${name}`, problems, true);
+		else checkValue(type, values[0], `query.${name}`, problems, true, variations);
 	}
 	for (const [name, type] of Object.entries(query))
 		if (type.required && !given.has(name)) problems.push({ key: `query.${name}`, message: 'is required' });
@@ -198,7 +238,7 @@ function problemsOf(match, rawQuery, body) {
 	} else if (!body.json) {
 		problems.push({ key: 'body', message: 'is not valid JSON' });
 	} else {
-		checkValue(endpoint.body, body.value, 'body', problems);
+		checkValue(endpoint.body, body.value, 'body', problems, false, variations);
 	}
 	return problems;
 }
@@ -217,7 +257,9 @@ function writeLedger() {
 }
 
 class ContractCheck {
-	constructor() {
+	/** @param {{ settings: Record<string, string> }} [variations] the sandbox's variations, for values with another reading */
+	constructor(variations = undefined) {
+		this.variations = variations;
 		this.validated = 0;
 		/** @type {{ method: string, path: string, problems: Problem[] }[]} violations not yet taken by a test */
 		this.violations = [];
@@ -225,22 +267,22 @@ class ContractCheck {
 
 	/**
 	 * @param {string} method
-	 * @param {string} rawPath from /core on, still percent-encoded
+	 * @param {string} rawPath from the service prefix (/core, /chat, ...) on, still percent-encoded
 	 * @param {string} rawQuery
 	 * @param {{ present: boolean, json: boolean, value: unknown }} body
 	 * @returns {{ endpoint: import('./contract').Endpoint, problems: Problem[] } | undefined}
 	 *   undefined when no endpoint has this path (the service answers 404)
 	 */
 	check(method, rawPath, rawQuery, body) {
-		const service = /^\/chat(\/|$)/i.test(rawPath) ? 'chat' : 'core';
-		const match = findEndpoint(method, rawPath.replace(/^\/(core|chat)/i, '') || '/', service);
+		const service = SERVICE_RE.exec(rawPath)?.[1].toLowerCase() ?? 'core';
+		const match = findEndpoint(method, rawPath.replace(SERVICE_RE, '/') || '/', service);
 		if (!match) {
 			ledger.unrouted++;
 			return undefined;
 		}
 		this.validated++;
 		ledger.validated++;
-		const problems = problemsOf(match, rawQuery, body);
+		const problems = problemsOf(match, rawQuery, body, this.variations?.settings);
 		if (!rawPath.startsWith(`/${service}`))
 			problems.unshift({ key: 'path', message: `the service prefix must be written '/${service}', not '${rawPath.slice(0, 5)}'` });
 		if (problems.length) {
@@ -284,4 +326,4 @@ function contractLedger() {
 	return { ...ledger, examples: [...ledger.examples] };
 }
 
-module.exports = { ContractCheck, contractLedger, writeLedger, findEndpoint, problemsOf, checkValue };
+module.exports = { contractEndpoints, ContractCheck, contractLedger, writeLedger, findEndpoint, problemsOf, checkValue };

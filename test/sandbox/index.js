@@ -55,7 +55,7 @@ class Sandbox {
 		this.misbehaviour = new Misbehaviour();
 		this.variations = new Variations(options.variations);
 		/** Every /core request is held against the contract; there is no lenient mode (see contractCheck.js). */
-		this.contract = new ContractCheck();
+		this.contract = new ContractCheck(this.variations);
 		/** @type {import('./server').LoggedRequest[]} */
 		this.requests = [];
 		/** @type {any[]} */

@@ -130,10 +130,12 @@ describe('contacts: list and filter', () => {
 		const p2 = (await core('GET', '/v1/contact?PageNumber=2')).json;
 		expect(p2).toMatchObject({ pageNumber: 2, hasMorePages: false });
 		expect(p2.items).toHaveLength(2);
+		// the reference's page numbers start at 0: page 0 is the first page
+		expect((await core('GET', '/v1/contact?PageNumber=0')).json).toMatchObject({ pageNumber: 1, items: p1.items });
 		for (const bad of [
 			'PageSize=0',
 			'PageSize=101',
-			'PageNumber=0',
+			'PageNumber=-1',
 			'PageSize=abc',
 			'OrderDirection=UP',
 			'Status=GONE',
@@ -285,7 +287,7 @@ describe('contacts: writes', () => {
 		const id = demo.contactId(1);
 		const tags = async (path, body) => (await core('POST', path, body)).json.tagNames;
 		expect(await tags(`/v1/contact/${id}/tags`, { tagNames: ['Lead', 'VIP'] })).toEqual(['Cliente', 'VIP', 'Lead']);
-		expect(await tags(`/v1/contact/${id}/tags`, { tagNames: ['cliente'], operation: 'ExcluiIfExists' })).toEqual(['VIP', 'Lead']);
+		expect(await tags(`/v1/contact/${id}/tags`, { tagNames: ['cliente'], operation: 'DeleteIfExists' })).toEqual(['VIP', 'Lead']);
 		expect(
 			await tags(`/v1/contact/phonenumber/${enc('+55|11999999999')}/tags`, { tagIds: [demo.tagId('Newsletter')], operation: 'ReplaceAll' }),
 		).toEqual(['Newsletter']);

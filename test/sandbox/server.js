@@ -17,6 +17,7 @@ const { isSendFamily } = require('./chat/routes');
  * @typedef {object} QueryReader
  * @property {(name: string) => string|undefined} get   first value of the name, exact case (the contract refuses others)
  * @property {(name: string) => string[]} getAll         every value of a repeated name
+ * @property {() => string[]} names                     every name given (for a map written as `Name[key]=value`)
  */
 
 /**
@@ -64,6 +65,7 @@ function parseQuery(search) {
 	const reader = {
 		get: (name) => byName.get(name)?.[0],
 		getAll: (name) => byName.get(name) ?? [],
+		names: () => [...byName.keys()],
 	};
 	return { logged, reader };
 }

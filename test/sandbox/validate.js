@@ -125,7 +125,8 @@ function queryBool(raw, field) {
 }
 
 /**
- * Page bounds shared by the list and the filter.
+ * Page bounds shared by every paged list. The reference's page numbers start at 0, which reads as the
+ * first page (the answer says page 1).
  * @param {unknown} pageNumber
  * @param {unknown} pageSize
  */
@@ -134,9 +135,9 @@ function pageBounds(pageNumber, pageSize) {
 	const size = pageSize ?? 15;
 	if (typeof number !== 'number' || !Number.isInteger(number)) throw invalidField('pageNumber');
 	if (typeof size !== 'number' || !Number.isInteger(size)) throw invalidField('pageSize');
-	if (number < 1 || number > 2147483647) throw badRequest("O campo 'pageNumber' deve estar entre 1 e 2147483647", 'pageNumber');
+	if (number < 0 || number > 2147483647) throw badRequest("O campo 'pageNumber' deve estar entre 0 e 2147483647", 'pageNumber');
 	if (size < 1 || size > 100) throw badRequest("O campo 'pageSize' deve estar entre 1 e 100", 'pageSize');
-	return { pageNumber: number, pageSize: size };
+	return { pageNumber: Math.max(number, 1), pageSize: size };
 }
 
 module.exports = {

@@ -8,8 +8,9 @@
  * - notFound: a missing record as HTTP 500 with key FORM_ERROR (seen in a capture) or as a 404;
  * - validation: a type or format error as Helena's own error body or as ASP.NET's validation answer
  *   (`{ title: "One or more validation errors occurred.", status: 400, errors: { "$.field": [...] } }`);
- * - tagRemoval: which spelling of the tag-removal value the service understands: the spec's
- *   `ExcluiIfExists` (seed), the vendor reference's `DeleteIfExists` (vendor) or both;
+ * - tagRemoval: which spelling of the tag-removal value the service understands: the reference's
+ *   `DeleteIfExists` (vendor, the default: the contract's own reading), the older spec's `ExcluiIfExists`
+ *   (seed) or both. The contract admits `ExcluiIfExists` only while this switch plays seed or both;
  * - webhookDate: a delivered event's `date` with 7 fractional digits and Z (the vendor's example),
  *   milliseconds, or whole seconds without a zone (the guide's wording);
  * - auth: which Authorization header form the service takes: `Bearer <key>` (the vendor's guide), the
@@ -35,7 +36,7 @@ const DEFAULTS = {
 	statusCode: 'name',
 	notFound: 'formError500',
 	validation: 'helena',
-	tagRemoval: 'both',
+	tagRemoval: 'vendor',
 	webhookDate: 'ticks',
 	auth: 'both',
 };

@@ -4,28 +4,33 @@ import type { HelenaContext } from './request';
 import { credentialKey } from './request';
 
 /**
- * Helena's documents spell the tag-removal value two ways: `ExcluiIfExists` (the API spec) and
- * `DeleteIfExists` (the vendor's current reference). A removal goes out in the spelling that worked
- * for this credential; before one has worked, in the operation's own spelling, and a 400 to it is
- * answered by sending the other once. So a process pays at most one refused request per credential.
+ * Helena spells the tag-removal value two ways: `DeleteIfExists` (its API reference, the newer reading) and
+ * `ExcluiIfExists` (the older API spec). A removal goes out in the spelling that worked for this credential;
+ * before one has worked, as `DeleteIfExists`, and a 400 refusing that spelling is answered by sending
+ * `ExcluiIfExists` once.
+ * So a process pays at most one refused request per credential, and none where Helena reads the reference.
  */
-export const TAG_REMOVAL_SPELLINGS = ['ExcluiIfExists', 'DeleteIfExists'] as const;
+export const TAG_REMOVAL_SPELLINGS = ['DeleteIfExists', 'ExcluiIfExists'] as const;
 export type TagRemovalSpelling = (typeof TAG_REMOVAL_SPELLINGS)[number];
 
+const [FIRST, FALLBACK] = TAG_REMOVAL_SPELLINGS;
 const understood = new Map<string, TagRemovalSpelling>();
 const probing = new Map<string, Promise<unknown>>();
 
-const isRefusal = (error: unknown) => error instanceof NodeApiError && String(error.httpCode) === '400';
-
 /**
- * Sends a tag removal with `send(spelling)`, in the spelling this credential's Helena understands.
- * @param spelling the operation's own spelling, tried first while none is known
+ * A 400 that is about the removal's spelling: Helena's text or validation errors name the tag operation, or
+ * say nothing at all. A 400 that names something else (an unknown tag) stands: the other spelling would fail
+ * the same way, one request later, and hide the reason.
  */
-export async function sendTagRemoval<T>(
-	context: HelenaContext,
-	spelling: TagRemovalSpelling,
-	send: (spelling: TagRemovalSpelling) => Promise<T>,
-): Promise<T> {
+function isSpellingRefusal(error: unknown): boolean {
+	if (!(error instanceof NodeApiError) || String(error.httpCode) !== '400') return false;
+	const { text, errors } = (error.errorResponse ?? {}) as { text?: unknown; errors?: unknown };
+	const said = [text, errors].filter((part) => typeof part === 'string').join(' ');
+	return said === '' || /operation/i.test(said);
+}
+
+/** Sends a tag removal with `send(spelling)`, in the spelling this credential's Helena understands. */
+export async function sendTagRemoval<T>(context: HelenaContext, send: (spelling: TagRemovalSpelling) => Promise<T>): Promise<T> {
 	const key = await credentialKey(context);
 	// parallel items wait for the first probe instead of each paying a refused request
 	while (!understood.has(key) && probing.has(key)) await probing.get(key)!.catch(() => undefined);
@@ -37,9 +42,10 @@ export async function sendTagRemoval<T>(
 		understood.set(key, candidate);
 		return result;
 	};
-	const other = TAG_REMOVAL_SPELLINGS.find((candidate) => candidate !== spelling)!;
-	// only a refusal (400) is answered with the other spelling; any other failure stands
-	const probe = learn(spelling).catch(async (error: unknown) => (isRefusal(error) ? await learn(other) : await Promise.reject(error)));
+	// only a refusal of the spelling is answered with the other one; any other failure stands
+	const probe = learn(FIRST).catch(async (error: unknown) =>
+		isSpellingRefusal(error) ? await learn(FALLBACK) : await Promise.reject(error),
+	);
 	probing.set(key, probe);
 	try {
 		return await probe;

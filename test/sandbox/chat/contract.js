@@ -3,15 +3,15 @@
 /**
  * The wire contract of the chat service (`/chat/...`) and of the core endpoints the chat features
  * read (agents, tags, files), as data in the same terms as contract.js. The names, types and enum
- * spellings are those of Helena's public reference (flwchat.readme.io), so every entry is `vendor`.
+ * spellings are those of Helena's public reference (flwchat.readme.io).
  */
 
-const { t, nullable, required, vendor } = require('../contract');
+const { t, nullable, required } = require('../contract');
 
 const PAGE = {
-	PageNumber: t.int32(1, 2147483647),
+	PageNumber: t.int32(0, 2147483647),
 	PageSize: t.int32(1, 100),
-	OrderBy: t.string({ min: 1 }),
+	OrderBy: t.string(),
 	OrderDirection: t.enum(['ASCENDING', 'DESCENDING']),
 };
 const DATE_WINDOWS = (...names) =>
@@ -21,27 +21,31 @@ const DATE_WINDOWS = (...names) =>
 			[`${name}.After`, t.dateTime()],
 		]),
 	);
-const TEXT_MAP = t.map(t.string());
+const TEXT_MAP = nullable(t.map(nullable(t.string())));
+/** A free key/value object (session or contact metadata). */
+const FREE_MAP = nullable(t.map());
+const text = () => nullable(t.string());
 
 const SEND_OPTIONS = t.shape({
-	enableBot: t.boolean(),
-	hiddenSession: t.boolean(),
-	forceStartSession: t.boolean(),
-	user: t.shape({ id: t.uuid(), phoneNumber: t.string(), email: t.string() }),
-	department: t.shape({ id: t.uuid(), name: t.string() }),
+	enableBot: nullable(t.boolean()),
+	hiddenSession: nullable(t.boolean()),
+	forceStartSession: nullable(t.boolean()),
+	user: t.shape({ id: nullable(t.uuid()), phoneNumber: text(), email: text() }),
+	department: t.shape({ id: nullable(t.uuid()), name: text() }),
 });
+/** `delayTyping`: the reference's prose caps it at 25 seconds; the schema does not (messages.js answers above 25). */
 const SEND_COMMON = {
-	to: t.string(),
-	from: t.string(),
+	to: text(),
+	from: text(),
 	options: SEND_OPTIONS,
-	sessionId: t.uuid(),
-	refId: t.uuid(),
-	delayTyping: t.int32(0, 25),
-	callbackUrl: t.string(),
-	senderId: t.string(),
+	sessionId: nullable(t.uuid()),
+	refId: nullable(t.uuid()),
+	delayTyping: nullable(t.int32()),
+	callbackUrl: text(),
+	senderId: text(),
 };
 const MEDIA = (withCaption) =>
-	t.shape({ ...SEND_COMMON, fileIdOrUrl: required(t.string({ min: 1 })), ...(withCaption ? { text: t.string() } : {}) });
+	t.shape({ ...SEND_COMMON, fileIdOrUrl: required(t.string({ min: 1 })), ...(withCaption ? { text: text() } : {}) });
 const SESSION_STATUS = t.enum(['UNDEFINED', 'STARTED', 'PENDING', 'IN_PROGRESS', 'COMPLETED', 'HIDDEN']);
 const SESSION_DETAILS = t.enum([
 	'Undefined',
@@ -66,16 +70,16 @@ const CHAT_ENDPOINTS = [
 		method: 'POST',
 		path: '/v1/send/template',
 		body: t.shape({
-			to: required(t.string()),
-			from: required(t.string()),
-			templateId: required(t.string()),
+			to: required(t.string({ min: 1 })),
+			from: required(t.string({ min: 1 })),
+			templateId: required(t.string({ min: 1 })),
 			parameters: TEXT_MAP,
-			fileIdOrUrl: t.string(),
-			callbackUrl: t.string(),
-			sessionId: t.uuid(),
+			fileIdOrUrl: text(),
+			callbackUrl: text(),
+			sessionId: nullable(t.uuid()),
 			options: SEND_OPTIONS,
-			senderId: t.string(),
-			sessionMetadata: t.map(),
+			senderId: text(),
+			sessionMetadata: FREE_MAP,
 		}),
 	},
 	{
@@ -83,23 +87,23 @@ const CHAT_ENDPOINTS = [
 		method: 'POST',
 		path: '/v1/send/chatbot',
 		body: t.shape({
-			botKey: t.uuid(),
-			from: t.string(),
-			to: t.string(),
-			sessionId: t.uuid(),
+			botKey: nullable(t.uuid()),
+			from: text(),
+			to: text(),
+			sessionId: nullable(t.uuid()),
 			options: t.shape({
-				skipIfBotInExecution: t.boolean(),
-				skipIfInProgress: t.boolean(),
-				forceStartSession: t.boolean(),
-				hiddenSession: t.boolean(),
+				skipIfBotInExecution: nullable(t.boolean()),
+				skipIfInProgress: nullable(t.boolean()),
+				forceStartSession: nullable(t.boolean()),
+				hiddenSession: nullable(t.boolean()),
 			}),
-			sessionMetadata: t.map(),
-			contactMetadata: t.map(),
-			senderId: t.string(),
-			callbackUrl: t.string(),
+			sessionMetadata: FREE_MAP,
+			contactMetadata: FREE_MAP,
+			senderId: text(),
+			callbackUrl: text(),
 		}),
 	},
-	{ service: 'chat', method: 'GET', path: '/v1/send/message/{id}', params: { id: t.string({ min: 1 }) } },
+	{ service: 'chat', method: 'GET', path: '/v1/send/message/{id}', params: { id: t.string() } },
 	{
 		service: 'chat',
 		method: 'GET',
@@ -114,6 +118,8 @@ const CHAT_ENDPOINTS = [
 			ContactId: t.uuid(),
 			IncludeDetails: t.list(SESSION_DETAILS),
 			Type: t.enum(['INDIVIDUAL', 'GROUP']),
+			// an object in a query: read as ASP.NET binds a dictionary, `Metadata[key]=value` (the reference does not say)
+			Metadata: t.map(nullable(t.string())),
 			...DATE_WINDOWS('CreatedAt', 'UpdatedAt', 'EndAt', 'ActiveAt', 'LastInteractionAt'),
 			...PAGE,
 		},
@@ -150,21 +156,33 @@ const CHAT_ENDPOINTS = [
 		path: '/v2/session/{id}/partial',
 		params: { id: t.uuid() },
 		body: t.shape({
-			fields: t.list(
-				t.enum(['Status', 'EndAt', 'UserId', 'DepartmentId', 'ReactivateDisabled', 'Autocomplete', 'Number', 'Metadata', 'Classification']),
+			fields: nullable(
+				t.list(
+					t.enum([
+						'Status',
+						'EndAt',
+						'UserId',
+						'DepartmentId',
+						'ReactivateDisabled',
+						'Autocomplete',
+						'Number',
+						'Metadata',
+						'Classification',
+					]),
+				),
 			),
 			companyId: t.uuid(),
-			status: SESSION_STATUS,
+			status: nullable(SESSION_STATUS),
 			endAt: nullable(t.dateTime()),
 			number: nullable(t.string()),
 			departmentId: nullable(t.uuid()),
 			userId: nullable(t.uuid()),
 			classification: t.shape({
 				description: nullable(t.string()),
-				category: t.enum(['UNDEFINED', 'WON', 'LOST', 'INFO', 'OTHER']),
+				category: nullable(t.enum(['UNDEFINED', 'WON', 'LOST', 'INFO', 'OTHER'])),
 				amount: nullable(t.number()),
 			}),
-			metadata: t.map(),
+			metadata: FREE_MAP,
 			options: STOP_BOT,
 		}),
 	},
@@ -173,7 +191,7 @@ const CHAT_ENDPOINTS = [
 		method: 'POST',
 		path: '/v1/session/{id}/note',
 		params: { id: t.uuid() },
-		body: t.shape({ text: nullable(t.string()), filesUrls: t.list(t.string()), filesIds: t.list(t.uuid()) }),
+		body: t.shape({ text: text(), filesUrls: nullable(t.list(t.string())), filesIds: nullable(t.list(t.uuid())) }),
 	},
 	{ service: 'chat', method: 'GET', path: '/v1/channel', query: { ChannelType: t.enum(['All', 'Whatsapp', 'Messenger', 'Instagram']) } },
 	{
@@ -215,7 +233,7 @@ const CHAT_ENDPOINTS = [
 		path: '/v2/file',
 		query: {
 			Type: required(t.enum(['UNDEFINED', 'PDF', 'EXCEL', 'WORD', 'IMAGE', 'AUDIO', 'VIDEO', 'DOCUMENT'])),
-			Name: required(t.string({ min: 1 })),
+			Name: required(t.string()),
 			MimeType: t.string(),
 		},
 	},

@@ -270,8 +270,16 @@ function scheduleSteps(ctx, message) {
 	setTimeout(step, stepMs).unref();
 }
 
+/** `delayTyping`: the reference's prose allows up to 25 seconds (its schema has no bound). */
+function checkDelayTyping(body) {
+	const delay = body.delayTyping;
+	if (delay !== undefined && delay !== null && (delay < 0 || delay > 25))
+		throw problem(400, `O campo 'delayTyping' deve estar entre 0 e 25 segundos, não ${delay}`, { field: 'delayTyping' });
+}
+
 function sendText(ctx) {
 	const body = strictBody(ctx.body, [...COMMON_KEYS, 'text'], 'PublicReqSendTextDTO', true);
+	checkDelayTyping(body);
 	const text = optText(body.text, 'text', true, { min: 1 });
 	if (!text) throw problem(400, "O campo 'text' é obrigatório", { field: 'text' });
 	const target = targetSession(ctx, body, { channelRequired: false, freeMessage: 'uma mensagem de texto' });
@@ -282,6 +290,7 @@ function sendMedia(kind) {
 	return (ctx) => {
 		const keys = kind === 'audio' ? [...COMMON_KEYS, 'fileIdOrUrl'] : [...COMMON_KEYS, 'fileIdOrUrl', 'text'];
 		const body = strictBody(ctx.body, keys, `PublicReqSendMedia${kind[0].toUpperCase()}${kind.slice(1)}DTO`, true);
+		checkDelayTyping(body);
 		const chat = chatOf(ctx.state);
 		const media = checkMedia(chat, body.fileIdOrUrl, kind);
 		const target = targetSession(ctx, body, { channelRequired: false, freeMessage: `um arquivo (${kind})` });
@@ -336,7 +345,6 @@ function sendTemplate(ctx) {
 	} else if (body.fileIdOrUrl !== undefined) {
 		throw problem(400, `O modelo '${template.name}' não tem cabeçalho de mídia; não envie 'fileIdOrUrl'`, { field: 'fileIdOrUrl' });
 	}
-	if (body.sessionMetadata !== undefined) optFlatObject(body.sessionMetadata, 'sessionMetadata', true);
 	const target = targetSession(ctx, body, { channelRequired: true });
 	if (body.sessionMetadata) Object.assign(target.session.metadata, body.sessionMetadata);
 	const text = template.text.replace(/\{\{(\w+)\}\}/g, (_, name) => parameters[name] ?? '');
@@ -357,7 +365,6 @@ function sendChatbot(ctx) {
 	if (!bot) throw problem(400, `Nenhum chatbot tem a chave '${botKey}'`, { field: 'botKey' });
 	const options = strictBody(body.options, BOT_OPTION_KEYS, 'options', true);
 	for (const key of BOT_OPTION_KEYS) optBoolean(options[key], `options.${key}`, true);
-	for (const key of ['sessionMetadata', 'contactMetadata']) optFlatObject(body[key], key, true);
 	const target = targetSession(
 		ctx,
 		{ ...body, options: { forceStartSession: options.forceStartSession, hiddenSession: options.hiddenSession } },

@@ -63,7 +63,7 @@ function optText(value, field, asProblem, { min = 0 } = {}) {
 /** @param {unknown} value @param {string} field @param {boolean} asProblem */
 function optFlatObject(value, field, asProblem) {
 	if (value === undefined || value === null) return undefined;
-	const ok = typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
+	const ok = typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => v === null || typeof v === 'string');
 	if (!ok) {
 		const text = `O campo '${field}' deve ser um objeto de textos`;
 		throw asProblem ? problem(400, text, { field }) : invalidField(field, text);

@@ -59,6 +59,12 @@ function list(ctx) {
 	const tagIds = query.getAll('TagsId').map((value) => optUuid(value, 'TagsId', false));
 	const tagNames = query.getAll('TagsName').map((value) => value.toLowerCase());
 	const bounds = DATE_FILTERS.map((name) => [name, optDate(query.get(name), name)]).filter(([, value]) => value);
+	// `Metadata[key]=value`: sessions whose metadata has that value under that key
+	const metadata = query
+		.names()
+		.map((name) => /^Metadata\[(.+)\]$/.exec(name))
+		.filter((match) => match !== null)
+		.map((match) => [match[1], query.get(match[0])]);
 	const fieldOf = {
 		CreatedAt: 'createdAt',
 		UpdatedAt: 'updatedAt',
@@ -76,6 +82,7 @@ function list(ctx) {
 		if (userId && s.userId !== userId) return false;
 		if (contactId && s.contactId !== contactId) return false;
 		if (channelIds.length && !channelIds.includes(s.channelId)) return false;
+		if (metadata.some(([key, value]) => String(s.metadata?.[key] ?? '') !== value)) return false;
 		const contact = state.contacts.get(s.contactId);
 		if (tagIds.length && !tagIds.some((id) => contact?.tagIds.includes(id))) return false;
 		if (tagNames.length && !contact?.tagIds.some((id) => tagNames.includes(state.tags.get(id)?.name.toLowerCase()))) return false;

@@ -1,6 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { optionsCollection } from '../../helpers';
+import type { NodeContext } from '../../helpers';
+import { optionsCollection, requireOneOf } from '../../helpers';
+import { isTagRemoval } from '../../transport';
 
 /*
  * Contact field parameters shared by Create, Update, Create or Update Many and Search. Their names
@@ -223,8 +225,9 @@ export const updateFields: INodeProperties[] = [
 ].sort(byDisplayName);
 
 /**
- * The tags endpoint's `operation`, as the spec writes it. Removal goes out in whichever spelling this
- * credential's Helena understands (`ExcluiIfExists` or `DeleteIfExists`, see transport/tagRemoval).
+ * The tags endpoint's `operation` (Add, Remove or Replace Tags). Its Remove keeps the value workflows
+ * saved it with (the older spec's `ExcluiIfExists`); on the wire, removal goes out as `DeleteIfExists`
+ * first, the other spelling only if Helena refuses it (see transport/tagRemoval).
  */
 export const tagOperationOptions: INodePropertyOptions[] = [
 	{ name: 'Add', value: 'InsertIfNotExists', description: 'Add the tags the contact does not have yet' },
@@ -236,13 +239,26 @@ export const tagOperationOptions: INodePropertyOptions[] = [
 	},
 ];
 
-/**
- * An update's `options.tagsOperation`. The spec shows only InsertIfNotExists for it; the other values
- * are spelled as Helena's API reference lists them. Removal is sent like the tags endpoint's removal.
- */
+/** An update's `options.tagsOperation`: the same choices, Remove saved as the reference spells it. */
 export const updateTagOperationOptions: INodePropertyOptions[] = tagOperationOptions.map((option) =>
 	option.value === 'ExcluiIfExists' ? { ...option, value: 'DeleteIfExists' } : option,
 );
+
+/**
+ * A tag operation read from a parameter: either spelling of the removal means Remove (an expression, an
+ * AI tool or an older workflow may give either), anything else must be one of `options`.
+ */
+export function readTagOperation(
+	context: NodeContext,
+	value: unknown,
+	options: INodePropertyOptions[],
+	field: string,
+	itemIndex: number,
+): string {
+	const allowed = options.map((option) => String(option.value));
+	const removal = allowed.find((option) => isTagRemoval(option))!;
+	return requireOneOf(context, isTagRemoval(value) ? removal : value, allowed, field, itemIndex);
+}
 
 /** Filter fields of POST /v1/contact/filter that match a contact field. */
 export const filterContactFields: INodeProperties[] = [

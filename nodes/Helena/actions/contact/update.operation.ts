@@ -1,13 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, requireOneOf, runPerItem, updateFieldsCollection } from '../../helpers';
+import { optionsCollection, runPerItem, updateFieldsCollection } from '../../helpers';
 import { apiPath, helenaRequest, isTagRemoval, sendTagRemoval } from '../../transport';
 import { readContactFields, readContactUpdateFields } from './contactBody';
 import { contactLocator, contactNotFound, readContactTarget } from './contactLocator';
-import { updateFields, updateTagOperationOptions } from './fields';
-
-const TAG_OPERATIONS = updateTagOperationOptions.map((option) => String(option.value));
+import { readTagOperation, updateFields, updateTagOperationOptions } from './fields';
 
 const properties: INodeProperties[] = [
 	contactLocator,
@@ -35,7 +33,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const body: IDataObject = { fields, ...fieldsBody };
 		if (fields.includes('Tags')) {
 			const { tagsOperation = 'InsertIfNotExists' } = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-			body.options = { tagsOperation: requireOneOf(this, tagsOperation, TAG_OPERATIONS, 'Tag Operation', itemIndex) };
+			body.options = { tagsOperation: readTagOperation(this, tagsOperation, updateTagOperationOptions, 'Tag Operation', itemIndex) };
 		}
 		const send = async (tagsOperation?: string) =>
 			(await helenaRequest.call(this, {
@@ -46,6 +44,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				notFoundMessage: contactNotFound(target),
 			})) as IDataObject;
 		const tagsOperation = (body.options as IDataObject | undefined)?.tagsOperation;
-		return isTagRemoval(tagsOperation) ? await sendTagRemoval(this, tagsOperation, send) : await send();
+		return isTagRemoval(tagsOperation) ? await sendTagRemoval(this, send) : await send();
 	});
 }

@@ -1,12 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { invalidInput, readList, requireOneOf, runPerItem } from '../../helpers';
+import { invalidInput, readList, runPerItem } from '../../helpers';
 import { helenaRequest, isTagRemoval, sendTagRemoval } from '../../transport';
 import { contactLocator, contactNotFound, contactV1Path, readContactTarget } from './contactLocator';
-import { tagOperationOptions } from './fields';
-
-const TAG_OPERATIONS = tagOperationOptions.map((option) => String(option.value));
+import { readTagOperation, tagOperationOptions } from './fields';
 
 const properties: INodeProperties[] = [
 	contactLocator,
@@ -42,7 +40,7 @@ export const description = updateDisplayOptions({ show: { resource: ['contact'],
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
 		const target = readContactTarget(this, itemIndex);
-		const operation = requireOneOf(this, this.getNodeParameter('tagsOperation', itemIndex), TAG_OPERATIONS, 'Action', itemIndex);
+		const operation = readTagOperation(this, this.getNodeParameter('tagsOperation', itemIndex), tagOperationOptions, 'Action', itemIndex);
 		const tagNames = readList(this, this.getNodeParameter('tagNames', itemIndex, ''), 'Tag Names', itemIndex);
 		const tagIds = readList(this, this.getNodeParameter('tagIds', itemIndex, ''), 'Tag IDs', itemIndex, {
 			uuids: true,
@@ -65,6 +63,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				repeatable: true,
 				notFoundMessage: contactNotFound(target),
 			})) as IDataObject;
-		return isTagRemoval(operation) ? await sendTagRemoval(this, operation, send) : await send(operation);
+		return isTagRemoval(operation) ? await sendTagRemoval(this, send) : await send(operation);
 	});
 }
