@@ -167,7 +167,7 @@ export const channelsConfigOption: INodeProperties = {
 	],
 };
 
-/** The rows of an agent list: users are given by ID (the API has no user list to pick from). */
+/** The rows of an agent list: users are given by their user ID (what `GET /core/v1/agent` lists as `userId`). */
 export const agentValues: INodeProperties[] = [
 	{
 		displayName: 'User ID',
@@ -176,7 +176,7 @@ export const agentValues: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		description: "ID of the Helena user (a UUID); Helena's API offers no user list to pick from",
+		description: 'ID of the Helena user (a UUID), as the User pickers of the Conversation operations show it',
 	},
 	{
 		displayName: 'Agent',
