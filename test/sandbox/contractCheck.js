@@ -14,6 +14,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { ENDPOINTS } = require('./contract');
 const { CHAT_ENDPOINTS } = require('./chat/contract');
+const { CRM_ENDPOINTS } = require('./crm/contract');
 const { isUuid } = require('./ids');
 const { ApiError } = require('./errors');
 
@@ -30,7 +31,7 @@ const INT_RE = /^-?\d+$/;
 const isPlainObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Core endpoints carry no `service`; the chat ones (chat/contract.js) say which service they belong to. */
-const compiled = [...ENDPOINTS, ...CHAT_ENDPOINTS].map((endpoint) => ({
+const compiled = [...ENDPOINTS, ...CHAT_ENDPOINTS, ...CRM_ENDPOINTS].map((endpoint) => ({
 	endpoint,
 	service: endpoint.service ?? 'core',
 	segments: endpoint.path
@@ -232,8 +233,8 @@ class ContractCheck {
 	 *   undefined when no endpoint has this path (the service answers 404)
 	 */
 	check(method, rawPath, rawQuery, body) {
-		const service = /^\/chat(\/|$)/i.test(rawPath) ? 'chat' : 'core';
-		const match = findEndpoint(method, rawPath.replace(/^\/(core|chat)/i, '') || '/', service);
+		const service = /^\/(chat|crm)(?=\/|$)/i.exec(rawPath)?.[1].toLowerCase() ?? 'core';
+		const match = findEndpoint(method, rawPath.replace(/^\/(core|chat|crm)/i, '') || '/', service);
 		if (!match) {
 			ledger.unrouted++;
 			return undefined;
