@@ -52,12 +52,13 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const body: IDataObject = {};
 		if (copyToStepId) body.copyToStepId = copyToStepId;
-		const copy: IDataObject = {};
-		if (options.archiveOriginalCard !== undefined)
-			copy.archiveOriginalCard = readBoolean(this, options.archiveOriginalCard, 'Archive Original Card', itemIndex);
+		// always stated, so the body is never empty (Helena's binder wants a JSON object)
+		const copy: IDataObject = {
+			archiveOriginalCard: readBoolean(this, options.archiveOriginalCard, 'Archive Original Card', itemIndex),
+		};
 		const fields = readChoices(this, options.fields, COPIED, 'Fields to Copy', itemIndex);
 		if (fields.length) copy.fields = fields;
-		if (Object.keys(copy).length) body.options = copy;
+		body.options = copy;
 		return (await helenaRequest.call(this, {
 			service: 'crm',
 			method: 'POST',
