@@ -6,7 +6,7 @@
  * reset of the core state resets it too. Demo records get name-based ids like the core seed.
  */
 
-const { stableId } = require('../ids');
+const { stableId, nowIso } = require('../ids');
 
 const SEED_DATE = '2025-12-01T09:00:00.000Z';
 
@@ -216,4 +216,35 @@ function toPublicPanel(state, panel, details = new Set()) {
 
 const demoIds = { panelId, stepId, lostReasonId, panelFieldId, cardId };
 
-module.exports = { crmOf, toPublicCard, toPublicPanel, demoIds, SEED_DATE };
+const ALL_DETAILS = new Set(['PanelTitle', 'StepTitle', 'StepPhase', 'ResponsibleUser', 'Contacts', 'CustomFields', 'LostReason']);
+const SAMPLE_CARD = 'João Pereira - Plano Enterprise';
+
+/** The content of a sample PANEL_CARD_* event: a demo card in Proposta, with every detail. */
+function sampleCard(state) {
+	return toPublicCard(state, crmOf(state).cards.get(cardId(SAMPLE_CARD)), ALL_DETAILS);
+}
+
+/** The step the sample card came from, for PANEL_CARD_STEP_CHANGE. */
+function samplePreviousStepId() {
+	return stepId('Funil de Vendas', 'Qualificação');
+}
+
+/** The content of a sample PANEL_CARD_NOTE_* event. */
+function sampleNote(state) {
+	const card = crmOf(state).cards.get(cardId(SAMPLE_CARD));
+	const now = nowIso();
+	return {
+		id: stableId('card-note', 'sample'),
+		createdAt: now,
+		updatedAt: now,
+		companyId: state.companyId,
+		panelId: card.panelId,
+		cardId: card.id,
+		userId: null,
+		text: 'Cliente pediu retorno amanhã.',
+		files: [],
+		isFromPublicApi: false,
+	};
+}
+
+module.exports = { crmOf, toPublicCard, toPublicPanel, demoIds, sampleCard, sampleNote, samplePreviousStepId, SEED_DATE };
