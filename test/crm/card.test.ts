@@ -1,3 +1,5 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import { demo } from '../sandbox';
 import { allRequests, byId, fromList, lostReason, MARIA_CARD, SALES, step, SUPPORT, supportStep, useCrmSandbox } from './crmFixture';
 
@@ -212,7 +214,7 @@ describe('Card resource', () => {
 		});
 
 		test('moved through steps, won, lost with a reason, archived and reopened: the sandbox holds exactly that', async () => {
-			const update = async (updateFields: Record<string, unknown>) => {
+			const update = async (updateFields: INodeParameters) => {
 				const run = await helena.run({ resource: 'card', operation: 'update', cardId: MARIA_CARD, updateFields });
 				expect(run.error).toBeUndefined();
 				return helena.sandbox.crm.card(MARIA_CARD);
@@ -241,7 +243,7 @@ describe('Card resource', () => {
 		});
 
 		test('Lost without a reason on a sales panel, a reason without Lost, and a step of another panel are refused before the update', async () => {
-			const update = async (updateFields: Record<string, unknown>) =>
+			const update = async (updateFields: INodeParameters) =>
 				(await helena.run({ resource: 'card', operation: 'update', cardId: MARIA_CARD, updateFields })).error?.message;
 			expect(await update({ status: 'LOST' })).toBe('Lost Reason is required to mark a card of a sales panel Lost (item 0)');
 			expect(await update({ lostReason: byId(lostReason('Sem resposta')) })).toBe('Lost Reason needs Status set to Lost (item 0)');

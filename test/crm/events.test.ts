@@ -1,3 +1,5 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import { useTrigger } from '../engine/runTrigger';
 import { allRequests, fromList, lostReason, MARIA_CARD, SALES, step, useCrmSandbox } from './crmFixture';
 
@@ -10,7 +12,7 @@ describe('PANEL_CARD_* events reach Helena Trigger as the node changes cards', (
 	test('create, move, win, lose with a reason, archive and a note: each fires its event with the card', async () => {
 		const trigger = await startTrigger({ events: CARD_EVENTS });
 		await trigger.activate();
-		const step_ = async (parameters: Record<string, unknown>) => {
+		const step_ = async (parameters: INodeParameters) => {
 			const { error, items } = await helena.run(parameters);
 			expect(error).toBeUndefined();
 			await helena.sandbox.waitForDeliveries();
@@ -24,7 +26,7 @@ describe('PANEL_CARD_* events reach Helena Trigger as the node changes cards', (
 			title: 'Novo lead',
 		});
 		const id = created.json.id as string;
-		const update = (updateFields: Record<string, unknown>) => step_({ resource: 'card', operation: 'update', cardId: id, updateFields });
+		const update = (updateFields: INodeParameters) => step_({ resource: 'card', operation: 'update', cardId: id, updateFields });
 		await update({ step: fromList(step('Proposta'), 'Proposta') });
 		await update({ status: 'WON' });
 		await update({ status: 'LOST', lostReason: fromList(lostReason('Sem resposta'), 'Sem resposta') });
