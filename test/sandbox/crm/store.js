@@ -29,7 +29,7 @@ const PANELS = [
 /** [panel, step, title, contact number (1-based demo contact) or null, responsible user, amount, status] */
 const CARDS = [
 	['Funil de Vendas', 'Leads', 'Maria Silva - Plano Pro', 1, 'Ana Souza', 1490, 'OPEN'],
-	['Funil de Vendas', 'Proposta', 'João Pereira - Plano Enterprise', 2, 'Bruno Lima', 8900, 'OPEN'],
+	['Funil de Vendas', 'Proposta', 'João Santos - Plano Enterprise', 2, 'Bruno Lima', 8900, 'OPEN'],
 	['Funil de Vendas', 'Fechamento', 'Empresa Alfa - renovação', 3, 'Ana Souza', 4200, 'WON'],
 	['Suporte Técnico', 'Aberto', 'Erro ao emitir nota fiscal', 1, 'Carla Mendes', null, 'OPEN'],
 ];
@@ -217,7 +217,7 @@ function toPublicPanel(state, panel, details = new Set()) {
 const demoIds = { panelId, stepId, lostReasonId, panelFieldId, cardId };
 
 const ALL_DETAILS = new Set(['PanelTitle', 'StepTitle', 'StepPhase', 'ResponsibleUser', 'Contacts', 'CustomFields', 'LostReason']);
-const SAMPLE_CARD = 'João Pereira - Plano Enterprise';
+const SAMPLE_CARD = 'João Santos - Plano Enterprise';
 
 /** The content of a sample PANEL_CARD_* event: a demo card in Proposta, with every detail. */
 function sampleCard(state) {
