@@ -2,7 +2,7 @@
 // entering Proposta sends its contact a template and notes it on the card. Both start from Helena's deliveries.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { before, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 
 import { loadExample } from '../../../scripts/lib/examples.mjs';
 import { outputOf } from '../../../scripts/lib/n8n.mjs';
@@ -36,11 +36,15 @@ async function moveCard(id, stepId) {
 }
 
 describe(`the CRM example workflows in a running n8n ${e2e.version}`, () => {
+	// the delivery log is shared by the suites: leave it as this suite found it
+	let deliveriesBefore = 0;
 	before(async () => {
+		deliveriesBefore = e2e.sandbox.deliveries.length;
 		await e2e.n8n.importWorkflow(cardExample);
 		await e2e.n8n.importWorkflow(templateExample);
 		await e2e.server();
 	});
+	after(() => e2e.sandbox.deliveries.splice(deliveriesBefore));
 
 	test('new-conversation-to-crm-card: SESSION_NEW becomes a card in Leads linked to the contact and the conversation', async () => {
 		const before = e2e.sandbox.crm.cards().length;
