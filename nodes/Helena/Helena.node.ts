@@ -1,9 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { cardDescription } from './actions/card';
 import { contactDescription } from './actions/contact';
 import { departmentDescription } from './actions/department';
 import { messageDescription } from './actions/message';
+import { panelDescription } from './actions/panel';
 import { sessionDescription } from './actions/session';
 import { router } from './actions/router';
 import { operationSubtitle } from './helpers/subtitle';
@@ -17,17 +19,21 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
+			{ name: 'Card (CRM)', value: 'card' },
 			{ name: 'Contact', value: 'contact' },
 			{ name: 'Conversation (Session)', value: 'session' },
 			{ name: 'Department (Team)', value: 'department' },
 			{ name: 'Message', value: 'message' },
+			{ name: 'Panel (CRM)', value: 'panel' },
 			{ name: 'Webhook', value: 'webhook' },
 		],
 		default: 'contact',
 	},
+	...cardDescription,
 	...contactDescription,
 	...departmentDescription,
 	...messageDescription,
+	...panelDescription,
 	...sessionDescription,
 	...webhookDescription,
 ];

@@ -3,12 +3,14 @@
 /**
  * Plausible `content` for events delivered without one (sb.deliver(type) / POST /__sandbox/events).
  * SESSION_* follow the chat session object, MESSAGE_* the 2022 vendor examples, CONTACT_* the
- * webhook contact shape (Helena's webhooks guide); PAYMENT_* and PANEL_* are small invented shapes.
+ * webhook contact shape (Helena's webhooks guide); PAYMENT_* is a small invented shape,
+ * PANEL_* the CRM's card (all details) and card note, as crm/cards.js delivers them.
  */
 
 const { newId, nowIso } = require('./ids');
 const { phoneDigits } = require('./phone');
 const { toWebhookContact, blankContact } = require('./contactStore');
+const { sampleCard, sampleNote, samplePreviousStepId } = require('./crm/store');
 
 /** @param {import('./state').SandboxState} state */
 function someContact(state) {
@@ -94,25 +96,13 @@ function payment(state, status) {
 	};
 }
 
+/** A demo card in the shape the CRM delivers (crm/cards.js sends the same on real changes). */
 function card(state, overrides) {
-	const now = nowIso();
-	return {
-		id: newId(),
-		createdAt: now,
-		updatedAt: now,
-		panelId: newId(),
-		stepId: newId(),
-		title: 'Oportunidade - Plano Pro',
-		contactIds: [someContact(state).id],
-		responsibleUserId: null,
-		value: 1490,
-		...overrides,
-	};
+	return { ...sampleCard(state), ...overrides };
 }
 
-function note() {
-	const now = nowIso();
-	return { id: newId(), createdAt: now, updatedAt: now, cardId: newId(), userId: null, text: 'Cliente pediu retorno amanhã.' };
+function note(state) {
+	return sampleNote(state);
 }
 
 /** @param {import('./state').SandboxState} state @param {string} eventType */
@@ -141,12 +131,12 @@ function sampleContent(state, eventType) {
 		case 'PANEL_CARD_NEW':
 			return card(state, {});
 		case 'PANEL_CARD_UPDATE':
-			return card(state, { title: 'Oportunidade - Plano Enterprise' });
+			return card(state, { status: 'WON' });
 		case 'PANEL_CARD_STEP_CHANGE':
-			return card(state, { previousStepId: newId() });
+			return card(state, { previousStepId: samplePreviousStepId() });
 		case 'PANEL_CARD_NOTE_NEW':
 		case 'PANEL_CARD_NOTE_UPDATE':
-			return note();
+			return note(state);
 		default:
 			return { id: newId(), createdAt: nowIso() };
 	}

@@ -20,6 +20,7 @@ const { buildState, seedContacts, demoPhone, COMPANY_ID } = require('./seed');
 const { sampleContent } = require('./eventSamples');
 const { stableId } = require('./ids');
 const { chatControl, chatDemo } = require('./chat/control');
+const { crmControl, crmDemo } = require('./crm/control');
 const { ContractCheck, contractLedger, writeLedger } = require('./contractCheck');
 const { Variations } = require('./variations');
 const { setClock } = require('./clock');
@@ -71,6 +72,7 @@ class Sandbox {
 		this.chatStepMs = options.chatStepMs ?? 150;
 		this.closed = false;
 		this.chat = chatControl(this);
+		this.crm = crmControl(this);
 		for (const name of [
 			'clearRequests',
 			'setFaults',
@@ -246,6 +248,7 @@ const demo = {
 	channelId: (name) => stableId('channel', name),
 	customFieldId: (key) => stableId('custom-field', key),
 	...chatDemo,
+	...crmDemo,
 };
 
 module.exports = { startSandbox, Sandbox, DEFAULT_API_KEY, demo };

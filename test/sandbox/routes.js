@@ -7,6 +7,7 @@ const customFields = require('./customFields');
 const departments = require('./departments');
 const webhooks = require('./webhooks');
 const { CHAT_ROUTES, CORE_ROUTES_FOR_CHAT } = require('./chat/routes');
+const { CRM_ROUTES, CORE_ROUTES_FOR_CRM } = require('./crm/routes');
 
 /** @type {[string, string, (ctx: import('./server').RouteContext) => unknown][]} */
 const TABLE = [
@@ -37,6 +38,7 @@ const TABLE = [
 	['PUT', '/v1/webhook/subscription/:subscriptionId', webhooks.routes.update],
 	['DELETE', '/v1/webhook/subscription/:subscriptionId', webhooks.routes.remove],
 	...CORE_ROUTES_FOR_CHAT,
+	...CORE_ROUTES_FOR_CRM,
 ];
 
 const compile = (table) =>
@@ -48,7 +50,7 @@ const compile = (table) =>
 			.map((s) => (s.startsWith(':') ? { param: s.slice(1) } : { literal: s.toLowerCase() })),
 		handler,
 	}));
-const ROUTES = { core: compile(TABLE), chat: compile(CHAT_ROUTES) };
+const ROUTES = { core: compile(TABLE), chat: compile(CHAT_ROUTES), crm: compile(CRM_ROUTES) };
 
 /**
  * Match a raw (still percent-encoded) path below /core (or /chat, with `service`). Literal segments compare

@@ -197,8 +197,8 @@ function createServer(sandbox) {
 		const faults = sandbox.faults.settings;
 		if (faults.redirectTo) return answer(entry, res, 307, undefined, { location: faults.redirectTo + rawUrl });
 
-		const core = /^\/(core|chat)(\/|$)/i.exec(path);
-		if (!core) return fail(entry, res, 400, 'INVALID_SERVICE', 'Serviço não informado na URL: use o prefixo /core ou /chat');
+		const core = /^\/(core|chat|crm)(\/|$)/i.exec(path);
+		if (!core) return fail(entry, res, 400, 'INVALID_SERVICE', 'Serviço não informado na URL: use o prefixo /core, /chat ou /crm');
 
 		if (faults.latencyMs > 0) await sleep(faults.latencyMs);
 

@@ -1,5 +1,6 @@
 // Helpers shared by the operations of every resource: parameter readers, locators, the item loop.
 export { perExecution } from './cache';
+export { toFieldType } from './customFieldValue';
 export { mapWithConcurrency } from './concurrency';
 export {
 	invalidInput,

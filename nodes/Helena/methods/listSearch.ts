@@ -3,3 +3,4 @@ export { searchContacts } from './contactSearch';
 export { searchDepartments } from './departmentSearch';
 export { searchSubscriptions } from './subscriptionSearch';
 export { searchChannels, searchChatbots, searchTags, searchTemplates, searchUsers } from './chatSearch';
+export { searchLostReasons, searchPanels, searchSteps } from './crmSearch';

@@ -15,10 +15,10 @@ const EVENT_MEANINGS: Record<string, string> = {
 	CONTACT_TAG_UPDATE: 'The tags of a contact changed',
 	PAYMENT_NEW: 'A payment was created',
 	PAYMENT_UPDATE: 'A payment changed',
-	PANEL_CARD_NEW: 'A card was added to a panel',
-	PANEL_CARD_UPDATE: 'A panel card changed',
-	PANEL_CARD_STEP_CHANGE: 'A panel card moved to another step',
-	PANEL_CARD_NOTE_NEW: 'A note was added to a panel card',
+	PANEL_CARD_NEW: 'A card was added to a panel; the card is content, its ID content.id, its step content.stepId',
+	PANEL_CARD_UPDATE: 'A panel card changed (step, status, fields); the card as changed is content',
+	PANEL_CARD_STEP_CHANGE: 'A panel card moved to another step: content.stepId is the new step, content.previousStepId the old',
+	PANEL_CARD_NOTE_NEW: 'A note was added to a panel card; the note is content, its card content.cardId',
 	PANEL_CARD_NOTE_UPDATE: 'A note on a panel card changed',
 };
 
@@ -39,3 +39,4 @@ export async function getWebhookEvents(this: ILoadOptionsFunctions): Promise<INo
 
 export { getContactCustomFields } from './contactCustomFields';
 export { getTemplateParameters } from './chatSearch';
+export { getPanelCustomFields } from './crmSearch';

@@ -1,11 +1,11 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/** Helena's services: contacts, teams, users, files and webhooks live in core; messaging in chat. */
-export type HelenaService = 'core' | 'chat';
+/** Helena's services: contacts, teams, users, files and webhooks live in core; messaging in chat; panels and cards in crm. */
+export type HelenaService = 'core' | 'chat' | 'crm';
 
 /** What users paste after the host: a service, a version, or both (`/core/v1`, `/chat`, `/v2`, `/core`). */
-const PASTED_API_PREFIX = /(?:\/(?:core|chat))?(?:\/v\d+)?\/*$/i;
+const PASTED_API_PREFIX = /(?:\/(?:core|chat|crm))?(?:\/v\d+)?\/*$/i;
 
 /** The Base URL as typed, safe to show: no user-info, query or fragment (they may hold secrets), never the key. */
 function shown(text: string, apiKey: unknown): string {

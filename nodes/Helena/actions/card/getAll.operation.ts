@@ -1,0 +1,127 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { filtersCollection, optionValues, readChoices, readDate, readText, requireUuid, runPerItem } from '../../helpers';
+import { fetchAllPages } from '../../transport';
+import { optionalLocatorUuid, userLocator } from '../chat/locators';
+import { limitField, readPaging, readSimple, returnAllField } from '../contact/listing';
+import { panelLocator, readPanelId, stepLocator } from '../crm/locators';
+import { requireStepOfPanel } from '../crm/panelData';
+import { includeDetailsField, simplifyCard } from './cardFields';
+
+const statusesFilter: INodeProperties = {
+	displayName: 'Statuses',
+	name: 'statuses',
+	type: 'multiOptions',
+	options: [
+		{ name: 'Archived', value: 'ARCHIVED' },
+		{ name: 'Lost', value: 'LOST' },
+		{ name: 'Open', value: 'OPEN' },
+		{ name: 'Won', value: 'WON' },
+	],
+	default: [],
+	description: 'Only cards in one of these states; Helena leaves archived cards out when none is chosen',
+};
+const STATUSES = optionValues(statusesFilter);
+const DETAILS = optionValues(includeDetailsField);
+
+const DATE_FILTERS: Array<[string, string, string]> = [
+	['createdAfter', 'Created After', 'CreatedAt.After'],
+	['createdBefore', 'Created Before', 'CreatedAt.Before'],
+	['updatedAfter', 'Updated After', 'UpdatedAt.After'],
+	['updatedBefore', 'Updated Before', 'UpdatedAt.Before'],
+];
+
+const properties: INodeProperties[] = [
+	{ ...panelLocator, description: 'The panel whose cards to list' },
+	returnAllField,
+	limitField,
+	{
+		displayName: 'Simplify',
+		name: 'simple',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+		hint: 'Simplified: ID, title, panel, step and step title, status, value, responsible user, contacts, due date and last update',
+	},
+	filtersCollection([
+		{
+			displayName: 'Contact ID',
+			name: 'contactId',
+			type: 'string',
+			default: '',
+			description: 'Only cards linked to this contact',
+		},
+		...DATE_FILTERS.map(([name, displayName]): INodeProperties => ({
+			displayName,
+			name,
+			type: 'dateTime',
+			default: '',
+			description: `Only cards ${displayName.toLowerCase()} this moment (UTC)`,
+		})),
+		{ ...userLocator('responsibleUser'), displayName: 'Responsible User', description: 'Only cards this user is responsible for' },
+		statusesFilter,
+		stepLocator('step', { required: false, description: 'Only cards in this step of the panel' }),
+		{
+			displayName: 'Text',
+			name: 'text',
+			type: 'string',
+			default: '',
+			description: 'Only cards with this text in their title or other text fields',
+		},
+	]),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { simple: [false] } },
+		options: [includeDetailsField],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['card'], operation: ['getAll'] } }, properties);
+
+async function readFilters(context: IExecuteFunctions, panelId: string, itemIndex: number): Promise<IDataObject> {
+	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = { PanelId: panelId };
+	const stepId = optionalLocatorUuid(context, filters.step, 'Step', itemIndex);
+	if (stepId) {
+		await requireStepOfPanel(context, panelId, stepId, 'Step', itemIndex);
+		qs.StepId = stepId;
+	}
+	const contactId = (readText(context, filters.contactId, 'Contact ID', itemIndex) ?? '').trim();
+	if (contactId) qs.ContactId = requireUuid(context, contactId, 'Contact ID', itemIndex);
+	const userId = optionalLocatorUuid(context, filters.responsibleUser, 'Responsible User', itemIndex);
+	if (userId) qs.ResponsibleUserId = userId;
+	const text = (readText(context, filters.text, 'Text', itemIndex) ?? '').trim();
+	if (text) qs.TextFilter = text;
+	const statuses = readChoices(context, filters.statuses, STATUSES, 'Statuses', itemIndex);
+	if (statuses.length) qs.Statuses = statuses;
+	for (const [name, label, query] of DATE_FILTERS) {
+		const date = readDate(context, filters[name], label, itemIndex);
+		if (date) qs[query] = date;
+	}
+	return qs;
+}
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem.call(this, async (itemIndex) => {
+		const panelId = readPanelId(this, itemIndex);
+		const paging = readPaging(this, itemIndex);
+		const simple = readSimple(this, itemIndex);
+		const options = simple ? {} : (this.getNodeParameter('options', itemIndex, {}) as IDataObject);
+		const details = simple
+			? ['StepTitle']
+			: readChoices(this, options.includeDetails ?? includeDetailsField.default, DETAILS, 'Include Details', itemIndex);
+		const qs = await readFilters(this, panelId, itemIndex);
+		if (details.length) qs.IncludeDetails = details;
+		const cards = await fetchAllPages.call(
+			this,
+			(PageNumber, PageSize) => ({ service: 'crm', method: 'GET', path: '/v2/panel/card', qs: { ...qs, PageNumber, PageSize }, itemIndex }),
+			paging,
+		);
+		return simple ? cards.map(simplifyCard) : cards;
+	});
+}

@@ -1,0 +1,154 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import {
+	deriveUpdateFields,
+	invalidInput,
+	optionsCollection,
+	optionValues,
+	readOption,
+	requireFieldsToUpdate,
+	runPerItem,
+	updateFieldsCollection,
+} from '../../helpers';
+import { apiPath, helenaRequest } from '../../transport';
+import { optionalLocatorUuid } from '../chat/locators';
+import { cardIdField, cardNotFound, lostReasonLocator, readCardId, stepLocator } from '../crm/locators';
+import { panelLostReasons, panelWithSteps, requireStepOfPanel } from '../crm/panelData';
+import { readCardCustomFields, readWritableFields, UPDATE_FIELD_OF, writableFields } from './cardFields';
+
+const statusField: INodeProperties = {
+	displayName: 'Status',
+	name: 'status',
+	type: 'options',
+	options: [
+		{ name: 'Archived', value: 'ARCHIVED' },
+		{ name: 'Lost', value: 'LOST' },
+		{ name: 'Open (Reopen)', value: 'OPEN' },
+		{ name: 'Won', value: 'WON' },
+	],
+	default: 'WON',
+	description: 'Mark the deal won or lost, archive the card, or reopen it; Lost on a sales panel needs a Lost Reason',
+};
+const STATUSES = optionValues(statusField);
+
+const tagOperationField: INodeProperties = {
+	displayName: 'Tag Operation',
+	name: 'tagOperation',
+	type: 'options',
+	options: [
+		{ name: 'Add', value: 'InsertIfNotExists' },
+		{ name: 'Remove', value: 'DeleteIfExists' },
+		{ name: 'Replace All', value: 'ReplaceAll' },
+	],
+	default: 'ReplaceAll',
+	description: "How Tag Names change the card's tags. Replace All is Helena's default on cards: the card keeps only the tags given.",
+};
+const TAG_OPERATIONS = optionValues(tagOperationField);
+
+const properties: INodeProperties[] = [
+	cardIdField,
+	updateFieldsCollection(
+		(
+			[
+				...writableFields,
+				lostReasonLocator('lostReason'),
+				statusField,
+				stepLocator('step', { required: false, description: 'Move the card to this step of its panel' }),
+				{ displayName: 'Title', name: 'title', type: 'string', default: '', description: 'Up to 500 characters' },
+			] as INodeProperties[]
+		).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		'Only the fields added here change; a field added but left empty is cleared',
+	),
+	optionsCollection([tagOperationField]),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['card'], operation: ['update'] } }, properties);
+
+/** The card's panel, read only when a field needs it (a step, a status Lost, custom fields). */
+async function panelOfCard(context: IExecuteFunctions, id: string, itemIndex: number): Promise<string> {
+	const card = (await helenaRequest.call(context, {
+		service: 'crm',
+		method: 'GET',
+		path: apiPath`/v2/panel/card/${id}`,
+		itemIndex,
+		notFoundMessage: cardNotFound(id),
+	})) as IDataObject;
+	return String(card.panelId);
+}
+
+async function readStatus(
+	context: IExecuteFunctions,
+	values: IDataObject,
+	body: IDataObject,
+	panel: () => Promise<string>,
+	itemIndex: number,
+) {
+	const lostReasonId = optionalLocatorUuid(context, values.lostReason, 'Lost Reason', itemIndex);
+	if (values.status === undefined) {
+		if (lostReasonId) throw invalidInput(context, 'Lost Reason', 'needs Status set to Lost', itemIndex);
+		return;
+	}
+	body.status = readOption(context, values.status, STATUSES, 'Status', itemIndex);
+	if (body.status !== 'LOST') {
+		if (lostReasonId) throw invalidInput(context, 'Lost Reason', `needs Status set to Lost, not ${String(body.status)}`, itemIndex);
+		return;
+	}
+	const panelId = await panel();
+	if (lostReasonId) {
+		const reasons = await panelLostReasons(context, panelId, itemIndex);
+		if (!reasons.some((reason) => String(reason.id).toLowerCase() === lostReasonId.toLowerCase())) {
+			throw invalidInput(
+				context,
+				'Lost Reason',
+				`"${lostReasonId}" is not a lost reason of the card's panel`,
+				itemIndex,
+				`Lost reasons of this panel: ${reasons.map((reason) => String(reason.description)).join(', ') || '(none)'}`,
+			);
+		}
+		body.lostReasonId = lostReasonId;
+	} else if ((await panelWithSteps(context, panelId, itemIndex)).type === 'SALES') {
+		throw invalidInput(
+			context,
+			'Lost Reason',
+			'is required to mark a card of a sales panel Lost',
+			itemIndex,
+			"Pick one of the panel's lost reasons",
+		);
+	}
+}
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem.call(this, async (itemIndex) => {
+		const id = readCardId(this, itemIndex);
+		const values = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+		const body = readWritableFields(this, values, itemIndex);
+		const stepId = values.step === undefined ? undefined : optionalLocatorUuid(this, values.step, 'Step', itemIndex);
+		if (values.step !== undefined && !stepId) throw invalidInput(this, 'Step', 'is empty: pick the step to move the card to', itemIndex);
+		let panelId: Promise<string> | undefined;
+		const panel = async () => await (panelId ??= panelOfCard(this, id, itemIndex));
+		await readStatus(this, values, body, panel, itemIndex);
+		if (stepId) {
+			await requireStepOfPanel(this, await panel(), stepId, 'Step', itemIndex);
+			body.stepId = stepId;
+		}
+		if (values.customFieldsUi !== undefined) {
+			const entries = ((values.customFieldsUi as IDataObject).field as IDataObject[] | undefined) ?? [];
+			if (entries.length) body.customFields = await readCardCustomFields(this, values.customFieldsUi, await panel(), itemIndex);
+		}
+		const fields = deriveUpdateFields(body, UPDATE_FIELD_OF);
+		requireFieldsToUpdate(this, fields, itemIndex);
+		if (fields.includes('TagIds')) {
+			const { tagOperation = 'ReplaceAll' } = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			body.options = { upsertTagOperation: readOption(this, tagOperation, TAG_OPERATIONS, 'Tag Operation', itemIndex) };
+		}
+		return (await helenaRequest.call(this, {
+			service: 'crm',
+			method: 'PUT',
+			path: apiPath`/v3/panel/card/${id}`,
+			body: { fields, ...body },
+			itemIndex,
+			notFoundMessage: cardNotFound(id),
+		})) as IDataObject;
+	});
+}

@@ -1,0 +1,62 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readLocatorId, requireUuid, uuidLocator } from '../../helpers';
+
+/* Pickers and IDs shared by the Panel and Card resources. */
+
+export const panelLocator: INodeProperties = uuidLocator({
+	displayName: 'Panel',
+	name: 'panel',
+	description: 'The CRM panel (board): a sales pipeline or a management board',
+	record: 'panel',
+	searchListMethod: 'searchPanels',
+});
+
+export function readPanelId(context: IExecuteFunctions, itemIndex: number): string {
+	return readLocatorId(context, panelLocator, itemIndex);
+}
+
+/** A step (column) picker; its list shows the chosen panel's steps, or every panel's when none is chosen. */
+export function stepLocator(name: string, overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		...uuidLocator({
+			displayName: 'Step',
+			name,
+			description: "A step (column) of the panel; the list shows the chosen panel's steps",
+			record: 'step',
+			searchListMethod: 'searchSteps',
+		}),
+		...overrides,
+	};
+}
+
+export function lostReasonLocator(name: string, overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		...uuidLocator({
+			displayName: 'Lost Reason',
+			name,
+			description: "Why the deal was lost: one of the lost reasons of the card's sales panel",
+			record: 'lost reason',
+			searchListMethod: 'searchLostReasons',
+		}),
+		required: false,
+		...overrides,
+	};
+}
+
+export const cardIdField: INodeProperties = {
+	displayName: 'Card ID',
+	name: 'cardId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+	description: "The card's ID. From Helena Trigger's PANEL_CARD_* events it is the content's ID field.",
+};
+
+export function readCardId(context: IExecuteFunctions, itemIndex: number): string {
+	return requireUuid(context, context.getNodeParameter('cardId', itemIndex), 'Card ID', itemIndex);
+}
+
+export const cardNotFound = (id: string) => `The card with ID "${id}" was not found in Helena`;
+export const panelNotFound = (id: string) => `The panel with ID "${id}" was not found in Helena`;

@@ -1,0 +1,43 @@
+'use strict';
+
+/** The CRM's page envelope and date windows, shared by its lists. */
+
+const { optEnum, optDate, queryInt, pageBounds } = require('../validate');
+
+/** A filter for CreatedAt/UpdatedAt .Before/.After on records with createdAt/updatedAt. */
+function windowFilter(query) {
+	const bounds = ['CreatedAt', 'UpdatedAt'].flatMap((field) =>
+		['Before', 'After'].map((side) => [
+			field === 'CreatedAt' ? 'createdAt' : 'updatedAt',
+			side,
+			optDate(query.get(`${field}.${side}`), `${field}.${side}`),
+		]),
+	);
+	return (record) => bounds.every(([field, side, at]) => !at || (side === 'Before' ? record[field] < at : record[field] > at));
+}
+
+/** One page of `records` (oldest first unless DESCENDING), in the CRM's envelope. */
+function pageOf(query, records, toPublic) {
+	const { pageNumber, pageSize } = pageBounds(
+		Math.max(1, queryInt(query.get('PageNumber'), 'PageNumber') ?? 1),
+		queryInt(query.get('PageSize'), 'PageSize'),
+	);
+	const direction = optEnum(query.get('OrderDirection'), ['ASCENDING', 'DESCENDING'], 'OrderDirection') ?? 'ASCENDING';
+	const sorted = [...records].sort(
+		(a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0) * (direction === 'DESCENDING' ? -1 : 1),
+	);
+	const totalPages = Math.ceil(sorted.length / pageSize);
+	const start = (pageNumber - 1) * pageSize;
+	return {
+		pageNumber,
+		pageSize,
+		orderBy: query.get('OrderBy') ?? null,
+		orderDirection: direction,
+		items: sorted.slice(start, start + pageSize).map(toPublic),
+		totalItems: sorted.length,
+		totalPages,
+		hasMorePages: pageNumber < totalPages,
+	};
+}
+
+module.exports = { pageOf, windowFilter };
