@@ -1,9 +1,9 @@
 // The only door into transport/: everything outside it imports from here.
 export { apiPath } from './url';
 export type { HelenaService } from './url';
-export { helenaRequest } from './request';
-export { isNotFoundError } from './errors';
-export type { NotFoundMessage } from './errors';
+export { helenaRequest, requestTimeoutMs } from './request';
+export { isNotFoundError, recordIn, saysAlready } from './errors';
+export type { HelenaRefusal, RecordKind, RecordRef } from './errors';
 export { fetchAllPages, hasMore, PAGE_SIZE } from './pagination';
 export type { PageEnvelope, PagingOptions } from './pagination';
 export { chunk } from './batching';

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection, requireOneOf, runPerItem, updateFieldsCollection } from '../../helpers';
 import { apiPath, helenaRequest, isTagRemoval, sendTagRemoval } from '../../transport';
 import { readContactFields, readContactUpdateFields } from './contactBody';
-import { contactLocator, contactNotFound, readContactTarget } from './contactLocator';
+import { contactLocator, contactRecords, readContactTarget } from './contactLocator';
 import { updateFields, updateTagOperationOptions } from './fields';
 
 const TAG_OPERATIONS = updateTagOperationOptions.map((option) => String(option.value));
@@ -43,7 +43,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				path: target.byPhone ? apiPath`/v1/contact/phonenumber/${target.value}` : apiPath`/v2/contact/${target.value}`,
 				body: tagsOperation ? { ...body, options: { tagsOperation } } : body,
 				itemIndex,
-				notFoundMessage: contactNotFound(target),
+				records: contactRecords(target),
 			})) as IDataObject;
 		const tagsOperation = (body.options as IDataObject | undefined)?.tagsOperation;
 		return isTagRemoval(tagsOperation) ? await sendTagRemoval(this, tagsOperation, send) : await send();
