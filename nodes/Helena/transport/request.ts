@@ -197,6 +197,9 @@ async function send({ context, request, url, timeoutMs }: Attempt, credentials: 
 			data: credentials,
 		},
 	};
+	// JSON text, not an object: n8n copies request objects without keys such as `constructor` or
+	// `__proto__`, which are plain keys in Helena's metadata
+	const text = body === undefined ? undefined : JSON.stringify(body);
 	try {
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
 			context,
@@ -205,7 +208,8 @@ async function send({ context, request, url, timeoutMs }: Attempt, credentials: 
 				method,
 				url,
 				qs,
-				body,
+				body: text,
+				...(text === undefined ? {} : { headers: { 'content-type': 'application/json' } }),
 				json: true,
 				arrayFormat: 'repeat',
 				returnFullResponse: true,
