@@ -117,6 +117,35 @@ describe('"not found" names the record Helena named', () => {
 		expect(error?.message).not.toContain('No contact');
 	});
 
+	test('creates name what Helena named: Department > Create with an unknown agent or channel, Contact > Create with an unknown tag', async () => {
+		const agent = await helena.run({
+			resource: 'department',
+			operation: 'create',
+			name: 'Plantão',
+			additionalFields: { agents: { agent: [{ userId: MISSING }] } },
+		});
+		const channel = await helena.run({
+			resource: 'department',
+			operation: 'create',
+			name: 'Plantão',
+			additionalFields: { channelsConfig: { config: { scope: 'SELECTED', channels: ['Canal que não existe'] } } },
+		});
+		const tag = await helena.run({
+			resource: 'contact',
+			operation: 'create',
+			name: 'Lia',
+			phoneNumber: '+55|11955550000',
+			additionalFields: { tagIds: '7d444840-9dc0-11d1-b245-5ffdce74fad2' },
+		});
+
+		expect(agent.error?.message).toBe(`A user given in Agents was not found in Helena (Helena says: "Usuário não encontrado: ${MISSING}")`);
+		expect(channel.error?.message).toBe(
+			'A channel given in Channels was not found in Helena (Helena says: "Canal não encontrado: Canal que não existe")',
+		);
+		expect(tag.error?.message).toMatch(/^A tag given in Tags was not found in Helena \(Helena says: "Etiqueta não encontrada: 7d444840/);
+		expect(helena.sandbox.state.departments.size).toBe(3);
+	});
+
 	test('Department > Update Agents with an unknown user still names the user; an unknown department names the department', async () => {
 		const agents = { agent: [{ userId: MISSING }] };
 		const unknownUser = await helena.run({

@@ -116,7 +116,8 @@ export type RecordKind = keyof typeof RECORD_WORDS;
 
 /**
  * A record a request names (in its path, query or body): what kind it is, its value as sent (when it
- * is one value), and the message when Helena says it is missing. The first is the record the request is about.
+ * is one value), and the message when Helena says it is missing. The first, when it has a value, is the
+ * record the request is about.
  */
 export interface RecordRef {
 	kind: RecordKind;
@@ -163,14 +164,16 @@ export function missingRecordMessage(records: RecordRef[] | undefined, text: str
 	const generic = 'The requested record was not found in Helena';
 	if (!records || records.length === 0) return generic;
 	const kinds = Object.keys(RECORD_WORDS) as RecordKind[];
-	if (!text || kinds.every((kind) => mentionOf(kind, text) < 0)) return records[0].message;
+	// the request's own record (it has a value) when Helena names none; a create has no own record yet
+	const own = records[0].value ? records[0] : undefined;
+	if (!text || kinds.every((kind) => mentionOf(kind, text) < 0)) return own?.message ?? generic;
 	const named = records.filter((record) => mentionOf(record.kind, text) >= 0);
 	if (named.length === 0) return generic;
 	const lower = text.toLowerCase();
 	const quoted = named.find((record) => record.value && lower.includes(record.value.toLowerCase()));
 	const chosen = quoted ?? [...named].sort((a, b) => mentionOf(a.kind, text) - mentionOf(b.kind, text))[0];
 	// a record among several (a user in a list) has no one value to show: Helena's words say which
-	return chosen !== records[0] && !chosen.value ? `${chosen.message} (Helena says: "${text}")` : chosen.message;
+	return chosen !== own && !chosen.value ? `${chosen.message} (Helena says: "${text}")` : chosen.message;
 }
 
 export interface FailureContext {
