@@ -192,7 +192,9 @@ describe('Contact > Update', () => {
 			updateFields: { tagIds: '7d444840-9dc0-11d1-b245-5ffdce74fad2' },
 		});
 
-		expect(error?.message).toBe('The requested record was not found in Helena');
+		expect(error?.message).toBe(
+			'A tag given in Tags was not found in Helena (Helena says: "Etiqueta não encontrada: 7d444840-9dc0-11d1-b245-5ffdce74fad2")',
+		);
 		expect(error?.description).toContain('Etiqueta não encontrada: 7d444840-9dc0-11d1-b245-5ffdce74fad2');
 	});
 

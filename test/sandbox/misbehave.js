@@ -18,6 +18,8 @@
  *               real page envelope; repeatFirstPage answers page 1 again, repeatFromFirstPage: n puts page 1's first
  *               n items in front of this page's
  *   retryAfter  a Retry-After header value as text, answered 429 (or `status`) unapplied
+ *   storage     true: the rule is for the file store behind an upload's `urlUpload` (PUT /__storage/…) and
+ *               for nothing else; there `hang`, `reset` (before storing) and `loseAnswer` (after) apply
  */
 
 const HTML_PAGE = '<!DOCTYPE html><html><head><title>Welcome</title></head><body><h1>It works!</h1></body></html>';
@@ -51,9 +53,20 @@ class Misbehaviour {
 		this.hung.clear();
 	}
 
-	/** The rule that takes this request, if any (consumes one of its count). */
+	/** The rule that takes this API request, if any (consumes one of its count). */
 	take(method, decodedPath) {
-		const rule = this.rules.find((r) => r.remaining > 0 && (!r.method || r.method === method) && matches(r.path, decodedPath));
+		return this.takeFrom(method, decodedPath, false);
+	}
+
+	/** The rule that takes this request to the file store, if any: only rules marked `storage`. */
+	takeStorage(method, decodedPath) {
+		return this.takeFrom(method, decodedPath, true);
+	}
+
+	takeFrom(method, decodedPath, storage) {
+		const rule = this.rules.find(
+			(r) => r.remaining > 0 && Boolean(r.storage) === storage && (!r.method || r.method === method) && matches(r.path, decodedPath),
+		);
 		if (!rule) return undefined;
 		rule.remaining--;
 		this.rules = this.rules.filter((r) => r.remaining > 0);
@@ -95,6 +108,28 @@ class Misbehaviour {
 			else if (rule.body === 'empty') raw(res, entry, status, 'application/json', '');
 			else if (rule.body === 'invalid-json') raw(res, entry, status, 'application/json', '{"items": [{"id": "1",');
 			else raw(res, entry, status, 'application/json', JSON.stringify(rule.body));
+			return true;
+		}
+		return false;
+	}
+
+	/**
+	 * A file store that misbehaves: never answers (`hang`), drops the connection before storing (`reset`),
+	 * or stores and then drops it (`loseAnswer`: returns 'stored-then-dropped'). Returns true when it answered instead.
+	 */
+	storage(rule, req, store) {
+		if (rule.hang) {
+			this.hung.add(req.socket);
+			req.socket.once('close', () => this.hung.delete(req.socket));
+			return true;
+		}
+		if (rule.reset) {
+			req.socket.destroy();
+			return true;
+		}
+		if (rule.loseAnswer) {
+			store();
+			req.socket.destroy();
 			return true;
 		}
 		return false;

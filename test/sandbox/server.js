@@ -299,7 +299,10 @@ function createServer(sandbox) {
 			at,
 		};
 		sandbox.requests.push(entry);
-		const status = method === 'PUT' ? storagePut(sandbox, path.slice('/__storage/'.length), bytes) : 405;
+		const store = () => (method === 'PUT' ? storagePut(sandbox, path.slice('/__storage/'.length), bytes) : 405);
+		const trick = sandbox.misbehaviour.takeStorage(method, entry.decodedPath);
+		if (trick && sandbox.misbehaviour.storage(trick, req, store)) return undefined;
+		const status = store();
 		entry.status = status;
 		res.writeHead(status, { 'content-length': '0' });
 		res.end();

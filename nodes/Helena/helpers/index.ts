@@ -16,6 +16,7 @@ export {
 	readOption,
 	readPathValue,
 	readText,
+	refuseControlCharacters,
 	requireHttpUrl,
 	requireLength,
 	requireOneOf,
@@ -24,6 +25,8 @@ export {
 	UUID_PATTERN,
 } from './input';
 export type { NodeContext } from './input';
+export { readKeyValues } from './keyValues';
+export type { KeyValueShape } from './keyValues';
 export { readLocatorId, uuidLocator } from './locator';
 export { failedItem, READ_CONCURRENCY, runPerItem, withItemIndex } from './runPerItem';
 export { deriveUpdateFields, readUpdateFields, requireFieldsToUpdate } from './updateFields';

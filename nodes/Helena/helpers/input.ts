@@ -61,17 +61,43 @@ export function requireLength(
 	return value;
 }
 
+/** Control characters (C0, DEL, C1) and Unicode line breaks: a URL parser drops them, the request would carry them. */
+const URL_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** Text that goes out as an address: a control character or line break in it is refused, naming where. */
+export function refuseControlCharacters(context: NodeContext, text: string, field: string, itemIndex: number): string {
+	const control = URL_CONTROL.exec(text);
+	if (control) {
+		const code = `U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+		throw invalidInput(
+			context,
+			field,
+			`contains a control character or line break (${code}) at position ${control.index + 1}; remove it`,
+			itemIndex,
+		);
+	}
+	return text;
+}
+
+/**
+ * An http(s) URL, checked as it is sent: surrounding spaces are trimmed first (the trimmed text is what
+ * is returned and sent); control characters, line breaks and spaces inside are refused, since the URL
+ * parser would drop or encode them while the request carries them as they are.
+ */
 export function requireHttpUrl(context: NodeContext, value: string, field: string, itemIndex: number): string {
+	const url = refuseControlCharacters(context, value.trim(), field, itemIndex);
+	if (/\s/.test(url))
+		throw invalidInput(context, field, `contains a space at position ${url.search(/\s/) + 1}; encode it as %20`, itemIndex);
 	let protocol = '';
 	try {
-		protocol = new URL(value).protocol;
+		protocol = new URL(url).protocol;
 	} catch {
 		protocol = '';
 	}
 	if (protocol !== 'http:' && protocol !== 'https:') {
-		throw invalidInput(context, field, `must be an http:// or https:// URL, not "${value}"`, itemIndex);
+		throw invalidInput(context, field, `must be an http:// or https:// URL, not "${url}"`, itemIndex);
 	}
-	return value;
+	return url;
 }
 
 /** A short rendering of a refused value for an error message. */

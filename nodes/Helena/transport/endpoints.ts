@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { NotFoundMessage } from './errors';
+import type { RecordRef } from './errors';
 import type { HelenaContext, HelenaRequest } from './request';
 import { helenaRequest } from './request';
 import { apiPath } from './url';
@@ -12,7 +12,7 @@ import { apiPath } from './url';
 
 export interface CallOptions {
 	itemIndex?: number;
-	notFoundMessage?: NotFoundMessage;
+	records?: RecordRef[];
 }
 
 /** GET /v1/webhook/event: the events a subscription can receive, with Helena's descriptions. */

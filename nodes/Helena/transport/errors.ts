@@ -96,11 +96,95 @@ export function isFormError(error: HelenaErrorBody): boolean {
 	return /^(FORM_ERROR|VALIDATION_ERROR)$/i.test(error.key ?? '');
 }
 
+/** The kinds of record a request can name, and the words Helena's texts use for each (Portuguese and English). */
+const RECORD_WORDS = {
+	session: /sess[aã]o|session|atendimento|conversa/i,
+	department: /departamento|department|equipe|\bteam/i,
+	user: /usu[aá]rio|\buser|agente|\bagent/i,
+	contact: /contato|contact/i,
+	channel: /canal|channel/i,
+	tag: /\btags?\b|etiqueta/i,
+	message: /mensage[mn]|message/i,
+	template: /modelo|template/i,
+	chatbot: /chatbot|\bbot\b/i,
+	subscription: /assinatura|inscri[cç][aã]o|subscription|webhook/i,
+	file: /arquivo|\bfile/i,
+	portfolio: /carteira|portf[oó]lio/i,
+	sequence: /sequ[eê]ncia|sequence/i,
+	panel: /painel|\bpanel|quadro|\bboard/i,
+	step: /etapa|\bstep|coluna/i,
+	card: /\bcard|cart[aã]o|neg[oó]cio/i,
+	note: /\bnota\b|anota[cç][aã]o|\bnote\b/i,
+	lostReason: /motivo|\breason/i,
+};
+export type RecordKind = keyof typeof RECORD_WORDS;
+
 /**
- * A "not found" message, or a function of Helena's text that returns one (or undefined for the
- * generic message) when the same request can miss different records (a contact, or a tag it names).
+ * A record a request names (in its path, query or body): what kind it is, its value as sent (when it
+ * is one value), and the message when Helena says it is missing. The first, when it has a value, is the
+ * record the request is about.
  */
-export type NotFoundMessage = string | ((helenaText: string | undefined) => string | undefined);
+export interface RecordRef {
+	kind: RecordKind;
+	message: string;
+	value?: string;
+}
+
+const RECORD_NOUNS: Record<RecordKind, string> = {
+	session: 'conversation (session)',
+	department: 'department',
+	user: 'user',
+	contact: 'contact',
+	channel: 'channel',
+	tag: 'tag',
+	message: 'message',
+	template: 'template',
+	chatbot: 'chatbot',
+	subscription: 'webhook subscription',
+	file: 'file',
+	portfolio: 'portfolio',
+	sequence: 'sequence',
+	panel: 'panel',
+	step: 'step',
+	card: 'card',
+	note: 'note',
+	lostReason: 'lost reason',
+};
+
+/** A record given in a field besides the request's own: `The department "…" given in To Department was not found in Helena`. */
+export function recordIn(kind: RecordKind, field: string, value?: string): RecordRef {
+	const noun = RECORD_NOUNS[kind];
+	const message = value
+		? `The ${noun} "${value}" given in ${field} was not found in Helena`
+		: `A ${noun} given in ${field} was not found in Helena`;
+	return { kind, value, message };
+}
+
+/** Where Helena's text first names a kind of record, or -1. */
+function mentionOf(kind: RecordKind, text: string): number {
+	return text.search(RECORD_WORDS[kind]);
+}
+
+/**
+ * Which record a "not found" is about, by Helena's own words: the record whose value it quotes, else the
+ * one it names first; the request's own record when it names none. A text naming a kind the request does
+ * not carry gets the generic message (Helena's words are in the description).
+ */
+export function missingRecordMessage(records: RecordRef[] | undefined, text: string | undefined): string {
+	const generic = 'The requested record was not found in Helena';
+	if (!records || records.length === 0) return generic;
+	const kinds = Object.keys(RECORD_WORDS) as RecordKind[];
+	// the request's own record (it has a value) when Helena names none; a create has no own record yet
+	const own = records[0].value ? records[0] : undefined;
+	if (!text || kinds.every((kind) => mentionOf(kind, text) < 0)) return own?.message ?? generic;
+	const named = records.filter((record) => mentionOf(record.kind, text) >= 0);
+	if (named.length === 0) return generic;
+	const lower = text.toLowerCase();
+	const quoted = named.find((record) => record.value && lower.includes(record.value.toLowerCase()));
+	const chosen = quoted ?? [...named].sort((a, b) => mentionOf(a.kind, text) - mentionOf(b.kind, text))[0];
+	// a record among several (a user in a list) has no one value to show: Helena's words say which
+	return chosen !== own && !chosen.value ? `${chosen.message} (Helena says: "${text}")` : chosen.message;
+}
 
 export interface FailureContext {
 	method: string;
@@ -108,7 +192,7 @@ export interface FailureContext {
 	status: number;
 	attempts: number;
 	itemIndex?: number;
-	notFoundMessage?: NotFoundMessage;
+	records?: RecordRef[];
 	repeatable: boolean;
 	/** Origin of the Location of a 3xx answer. */
 	redirectedTo?: string;
@@ -165,8 +249,7 @@ function messageFor(failure: FailureContext, error: HelenaErrorBody): { message:
 		};
 	}
 	if (isNotFound(status, error)) {
-		const custom = typeof failure.notFoundMessage === 'function' ? failure.notFoundMessage(error.text) : failure.notFoundMessage;
-		return { message: custom ?? 'The requested record was not found in Helena' };
+		return { message: missingRecordMessage(failure.records, error.text) };
 	}
 	if (status === 404) {
 		return {
@@ -218,10 +301,42 @@ export function helenaApiError(node: INode, failure: FailureContext, body: unkno
 		itemIndex: failure.itemIndex,
 	});
 	if (isNotFound(failure.status, error)) apiError.context.notFound = true;
+	// what Helena said, for the transport's "already done" rule after a lost answer
+	apiError.context.refusal = { status: failure.status, key: error.key ?? null, text: error.text ?? null };
 	return apiError;
 }
 
 /** Whether an error thrown by `helenaRequest` is Helena's "not found" answer. */
 export function isNotFoundError(error: unknown): boolean {
 	return error instanceof NodeApiError && error.context.notFound === true;
+}
+
+/** Helena's refusal of a request: its status and words, and whether it means "not found". */
+export interface HelenaRefusal {
+	status: number;
+	key?: string;
+	text?: string;
+	notFound: boolean;
+}
+
+/** The refusal an error thrown by `helenaRequest` carries, when Helena answered. */
+export function refusalOf(error: unknown): HelenaRefusal | undefined {
+	if (!(error instanceof NodeApiError)) return undefined;
+	const refusal = error.context.refusal as { status?: number; key?: string | null; text?: string | null } | undefined;
+	if (!refusal || typeof refusal.status !== 'number') return undefined;
+	return {
+		status: refusal.status,
+		key: refusal.key ?? undefined,
+		text: refusal.text ?? undefined,
+		notFound: error.context.notFound === true,
+	};
+}
+
+/** Whether Helena's words say the work is done already ("já está concluída", "already exists"). */
+export function saysAlready(refusal: HelenaRefusal, subject?: RegExp): boolean {
+	const text = refusal.text ?? '';
+	return (
+		/\bj[áa]\s+(est[áa]|foi|possui|existe|tem|pertence|consta|se encontra|[ée])(?![\wÀ-ÿ])|already/i.test(text) &&
+		(!subject || subject.test(text))
+	);
 }

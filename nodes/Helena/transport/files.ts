@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { helenaRequest } from './request';
+import { failedBeforeSending, helenaRequest, requestTimeoutMs, timedOut } from './request';
 
 /** The `Type` values of the upload slot (core `GET /v2/file`). */
 export type HelenaFileType = 'UNDEFINED' | 'PDF' | 'EXCEL' | 'WORD' | 'IMAGE' | 'AUDIO' | 'VIDEO' | 'DOCUMENT';
@@ -17,6 +17,17 @@ export interface FileToUpload {
 interface UploadSlot {
 	tempFileId?: string;
 	urlUpload?: string;
+}
+
+/** The origin of an absolute http(s) upload address without control characters, or undefined. */
+function storageOrigin(urlUpload: string): string | undefined {
+	if (typeof urlUpload !== 'string' || /[\u0000-\u0020\u007f-\u009f]/.test(urlUpload)) return undefined;
+	try {
+		const url = new URL(urlUpload);
+		return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : undefined;
+	} catch {
+		return undefined;
+	}
 }
 
 /**
@@ -39,12 +50,26 @@ export async function uploadFile(this: IExecuteFunctions, file: FileToUpload): P
 			this.getNode(),
 			{ slot: 'missing' },
 			{
-				message: 'Helena did not return an upload address for the file',
-				description: 'The answer of GET /core/v2/file lacked tempFileId or urlUpload.',
+				message: `Helena did not return an upload address for the file "${file.fileName}" (item ${itemIndex})`,
+				description: 'The answer of GET /core/v2/file lacked tempFileId or urlUpload. Nothing was uploaded or sent.',
 				itemIndex,
 			},
 		);
 	}
+	const storage = storageOrigin(slot.urlUpload);
+	if (!storage) {
+		throw new NodeApiError(
+			this.getNode(),
+			{ slot: 'not absolute' },
+			{
+				message: `Helena's upload address for the file "${file.fileName}" is not an absolute http(s) address (item ${itemIndex})`,
+				description:
+					'The answer of GET /core/v2/file gave a urlUpload the node cannot send the file to (it must start with https:// or http://). Nothing was uploaded or sent; try again later or tell Helena support.',
+				itemIndex,
+			},
+		);
+	}
+	const timeoutMs = await requestTimeoutMs(this);
 
 	let response: IN8nHttpFullResponse | undefined;
 	let failure: string | undefined;
@@ -57,18 +82,24 @@ export async function uploadFile(this: IExecuteFunctions, file: FileToUpload): P
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			disableFollowRedirect: true,
+			// the store obeys the credential's Timeout like the API: one that never answers ends here
+			timeout: timeoutMs,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
-		failure = (error as { code?: string }).code ?? 'a connection error';
+		const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+		if (timedOut(error)) failure = `no answer within ${timeoutMs / 1000} s (the Timeout of the "Helena API" credential)`;
+		else if (failedBeforeSending(code)) failure = `${code}: the storage host could not be reached`;
+		else failure = `${code ?? 'a connection error'}: the connection broke during the upload`;
 	}
 	if (!response || response.statusCode >= 300) {
-		const storage = new URL(slot.urlUpload).origin;
 		throw new NodeApiError(
 			this.getNode(),
 			{ storage, httpCode: String(response?.statusCode ?? '') },
 			{
-				message: `Helena's file storage refused the upload of "${file.fileName}"`,
-				description: `The upload to ${storage} failed with ${response ? `HTTP ${response.statusCode}` : failure}.`,
+				message: response
+					? `Helena's file storage refused the upload of "${file.fileName}" (item ${itemIndex})`
+					: `The upload of "${file.fileName}" to Helena's file storage failed (item ${itemIndex})`,
+				description: `The upload to ${storage} failed with ${response ? `HTTP ${response.statusCode}` : failure}. Nothing was sent to the contact; run the item again.`,
 				itemIndex,
 			},
 		);

@@ -1,10 +1,10 @@
 // The only door into transport/: everything outside it imports from here.
 export { apiPath } from './url';
 export type { HelenaService } from './url';
-export { helenaRequest } from './request';
+export { helenaRequest, requestTimeoutMs } from './request';
 export type { HelenaRequest } from './request';
-export { isNotFoundError } from './errors';
-export type { NotFoundMessage } from './errors';
+export { isNotFoundError, recordIn, saysAlready } from './errors';
+export type { HelenaRefusal, RecordKind, RecordRef } from './errors';
 export { fetchAllPages, morePagesAfter, PAGE_SIZE } from './pagination';
 export { withHelenaClock } from './helenaClock';
 export type { HelenaClock } from './helenaClock';

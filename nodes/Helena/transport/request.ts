@@ -16,8 +16,8 @@ import type { AnswerShape } from './answers';
 import { excerptOf, isErrorBody, shapeProblem } from './answers';
 import type { RequestBudget } from './budget';
 import { budgetFor } from './budget';
-import { helenaApiError, isFormError, isNotFound, isNotFoundError, readErrorBody } from './errors';
-import type { NotFoundMessage } from './errors';
+import { helenaApiError, isFormError, isNotFound, isNotFoundError, readErrorBody, refusalOf } from './errors';
+import type { HelenaRefusal, RecordRef } from './errors';
 import { redactText, withoutApiKey } from './redact';
 import { serviceUrl } from './url';
 import type { HelenaService } from './url';
@@ -38,8 +38,19 @@ export interface HelenaRequest {
 	 * false for POST; set it for POSTs that only read or upsert (filter, tags, batch, upsert create).
 	 */
 	repeatable?: boolean;
-	/** Message for Helena's "not found" answer, e.g. `No contact with ID "…"`. */
-	notFoundMessage?: NotFoundMessage;
+	/**
+	 * The records the request names, the one it is about first: a "not found" names the one Helena
+	 * names (a department of a transfer, a tag of a contact), with its message.
+	 */
+	records?: RecordRef[];
+	/**
+	 * After a lost answer (a broken connection, no answer, a 5xx) a repeatable request is repeated; when
+	 * Helena refuses the repeat with words that say the work is done already, the first attempt did the
+	 * job. A DELETE's rule is "not found"; other operations state theirs (e.g. "A sessão já está concluída").
+	 */
+	alreadyDone?: (refusal: HelenaRefusal) => boolean;
+	/** What a first success would have output, when the repeat found the work done (e.g. the record, read again). */
+	resultWhenDone?: () => unknown;
 	/** The shape the answer must have; by default `record` (with an id) in core, `object` in chat, `any` for DELETE. */
 	answer?: AnswerShape;
 }
@@ -55,6 +66,11 @@ export const DEFAULT_TIMEOUT_SECONDS = 60;
 function timeoutMsOf(credentials: ICredentialDataDecryptedObject): number {
 	const seconds = Number(credentials.timeout);
 	return Math.round((Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_TIMEOUT_SECONDS) * 1000);
+}
+
+/** The credential's Timeout in milliseconds: every request the package makes (API, file store) obeys it. */
+export async function requestTimeoutMs(context: HelenaContext): Promise<number> {
+	return timeoutMsOf(await credentialsFor(context));
 }
 
 /** The credential is read once per execution context, not once per request. */
@@ -119,19 +135,31 @@ function originOf(location: unknown, base: string): string | undefined {
 	}
 }
 
-/** A connection that broke mid-way; a refused connection or unknown host is a setup problem. */
-const BROKEN_CONNECTION_CODES = new Set(['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'UND_ERR_SOCKET']);
+/**
+ * Failures before a byte of the request left the machine (no connection, unknown host, a certificate
+ * refused): a setup problem, and nothing can have been applied. Any other failure (a reset, a hang-up,
+ * EPIPE…) may come after Helena received the request: its outcome is unknown.
+ */
+const NOT_SENT_CODE =
+	/^(ECONNREFUSED|ENOTFOUND|EAI_\w+|EHOSTUNREACH|ENETUNREACH|EHOSTDOWN|ENETDOWN|EADDRNOTAVAIL|EPROTO|ERR_INVALID_URL|ERR_TLS_\w+|ERR_SSL_\w+|CERT_\w+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_\w+|HOSTNAME_MISMATCH)$/;
 const MAX_NETWORK_ATTEMPTS = 3;
 
 /** n8n reports a failed connection as a NodeApiError whose httpCode is the system error code. */
 function networkCode(error: unknown): string | undefined {
 	const record = error as { code?: unknown; httpCode?: unknown; cause?: { code?: unknown } };
-	const code = [record?.code, record?.cause?.code, record?.httpCode].find((value) => typeof value === 'string' && /^E[A-Z_]+$/.test(value));
+	const code = [record?.code, record?.cause?.code, record?.httpCode].find(
+		(value) => typeof value === 'string' && /^[A-Z][A-Z0-9_]+$/.test(value),
+	);
 	return code as string | undefined;
 }
 
+/** Whether a failed connection failed before the request was sent (see NOT_SENT_CODE). */
+export function failedBeforeSending(code: string | undefined): boolean {
+	return code !== undefined && NOT_SENT_CODE.test(code);
+}
+
 /** Whether a failed attempt ran out of time (axios reports ECONNABORTED, sockets ETIMEDOUT). */
-function timedOut(error: unknown): boolean {
+export function timedOut(error: unknown): boolean {
 	const code = networkCode(error);
 	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return true;
 	const record = error as { message?: unknown; cause?: { message?: unknown } };
@@ -169,6 +197,9 @@ async function send({ context, request, url, timeoutMs }: Attempt, credentials: 
 			data: credentials,
 		},
 	};
+	// JSON text, not an object: n8n copies request objects without keys such as `constructor` or
+	// `__proto__`, which are plain keys in Helena's metadata
+	const text = body === undefined ? undefined : JSON.stringify(body);
 	try {
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
 			context,
@@ -177,7 +208,8 @@ async function send({ context, request, url, timeoutMs }: Attempt, credentials: 
 				method,
 				url,
 				qs,
-				body,
+				body: text,
+				...(text === undefined ? {} : { headers: { 'content-type': 'application/json' } }),
 				json: true,
 				arrayFormat: 'repeat',
 				returnFullResponse: true,
@@ -250,6 +282,28 @@ function describeShape(request: HelenaRequest): string {
 	return 'JSON or an empty answer';
 }
 
+/**
+ * The connection broke after the request was sent: Helena may have applied it. A repeatable request was
+ * tried again; any other is never repeated, and the error says to check, like a timeout or a 5xx.
+ */
+function connectionBroke({ context, request, url, repeatable, attempt }: Attempt, code: string | undefined): NodeApiError {
+	const { origin } = new URL(url);
+	// the code goes in the description: n8n replaces a message that names a system error code with its own words
+	const how = code ? ` (${code})` : '';
+	const attempts = attempt > 1 ? ` (${attempt} attempts)` : '';
+	return new NodeApiError(
+		context.getNode(),
+		{ networkError: code ?? 'unknown' },
+		{
+			message: `The connection to Helena broke during ${endpointOf(request)}${attempts}${repeatable ? '' : '; the request was not repeated'}`,
+			description: repeatable
+				? `The connection to ${origin} broke after the request was sent${how}. The service or the network seems to be having trouble; try again later.`
+				: `The connection to ${origin} broke after the request was sent${how}, so Helena may have applied it. This request creates data, so it was not repeated automatically (a repeat could create a duplicate). Check in Helena whether it was applied, then run the item again.`,
+			itemIndex: request.itemIndex,
+		},
+	);
+}
+
 /** Only the code and our own words: the underlying error carries the request headers. */
 function unreachable({ context, request, url }: Attempt, code: string | undefined): NodeApiError {
 	// The description names the host too: n8n shows only the description when activation fails.
@@ -273,9 +327,9 @@ function classify(attempt: Attempt, sent: Sent): Outcome {
 	const { context, request, url, repeatable, apiKey } = attempt;
 	if (!('response' in sent)) {
 		const code = sent.networkCode;
-		const lastError = () => (sent.timedOut ? noAnswer(attempt) : unreachable(attempt, code));
-		const broken = sent.timedOut || (code !== undefined && BROKEN_CONNECTION_CODES.has(code));
-		if (repeatable && broken && attempt.attempt < MAX_NETWORK_ATTEMPTS) {
+		const notSent = !sent.timedOut && failedBeforeSending(code);
+		const lastError = () => (sent.timedOut ? noAnswer(attempt) : notSent ? unreachable(attempt, code) : connectionBroke(attempt, code));
+		if (repeatable && !notSent && attempt.attempt < MAX_NETWORK_ATTEMPTS) {
 			return { retryAfterMs: backoffMs(attempt.attempt), holdBudget: false, lastError };
 		}
 		return { error: lastError() };
@@ -291,7 +345,7 @@ function classify(attempt: Attempt, sent: Sent): Outcome {
 				status,
 				attempts: attempt.attempt,
 				itemIndex: request.itemIndex,
-				notFoundMessage: request.notFoundMessage,
+				records: request.records,
 				repeatable,
 				redirectedTo: status >= 300 && status < 400 ? originOf(headers?.location, url) : undefined,
 				...extra,
@@ -349,6 +403,8 @@ export async function helenaRequest<T = unknown>(this: HelenaContext, request: H
 	const budgets = budgetsOf(this, credentials, coreBase, request);
 	const repeatable = request.repeatable ?? request.method !== 'POST';
 	const timeoutMs = timeoutMsOf(credentials);
+	// Whether the repeat of a request whose answer was lost found the work done already.
+	const alreadyDone = request.alreadyDone ?? (request.method === 'DELETE' ? (refusal: HelenaRefusal) => refusal.notFound : undefined);
 	let waitedMs = 0;
 	// Whether an earlier attempt may have been applied although its answer was lost (a broken connection or a 5xx).
 	let answerLost = false;
@@ -368,8 +424,8 @@ export async function helenaRequest<T = unknown>(this: HelenaContext, request: H
 		const outcome = classify(current, sent);
 		if ('done' in outcome) return outcome.body as T;
 		if ('error' in outcome) {
-			// A repeated DELETE that finds nothing after a lost answer: the first one did the job.
-			if (request.method === 'DELETE' && answerLost && isNotFoundError(outcome.error)) return undefined as T;
+			const refusal = answerLost ? refusalOf(outcome.error) : undefined;
+			if (refusal && alreadyDone?.(refusal)) return (request.resultWhenDone ? await request.resultWhenDone() : undefined) as T;
 			throw outcome.error;
 		}
 		if (waitedMs + outcome.retryAfterMs > MAX_TOTAL_WAIT_MS) throw waitCapError(outcome);

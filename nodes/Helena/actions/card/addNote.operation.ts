@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { invalidInput, readList, readText, requireHttpUrl, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { cardIdField, cardNotFound, readCardId } from '../crm/locators';
+import { cardIdField, cardRecord, readCardId } from '../crm/locators';
 
 const MAX_TEXT = 8000;
 const MAX_FILES = 3;
@@ -49,7 +49,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			path: apiPath`/v1/panel/card/${id}/note`,
 			body,
 			itemIndex,
-			notFoundMessage: cardNotFound(id),
+			records: [cardRecord(id)],
 		})) as IDataObject;
 	});
 }

@@ -4,6 +4,8 @@ import { invalidInput, readDate, readList, readName, readNumber, readText, shown
 import { userLocator, optionalLocatorUuid } from '../chat/locators';
 import { metadataField, readMetadata } from '../message/metadata';
 import { panelCustomFields } from '../crm/panelData';
+import { recordIn } from '../../transport';
+import type { RecordRef } from '../../transport';
 
 /* The card's writable fields, shared by Create and Update, and how each is read and checked. */
 
@@ -201,3 +203,15 @@ export const includeDetailsField: INodeProperties = {
 	default: ['PanelTitle', 'StepTitle', 'StepPhase', 'ResponsibleUser', 'Contacts', 'CustomFields', 'LostReason'],
 	description: 'Related data to return with each card; without it those fields come back empty',
 };
+
+/** The records a card's body names, for a "not found" that names one of them (the card itself comes first where there is one). */
+export function cardBodyRecords(body: IDataObject): RecordRef[] {
+	const value = (key: string) => (typeof body[key] === 'string' && body[key] ? (body[key] as string) : undefined);
+	return [
+		recordIn('step', 'Step', value('stepId')),
+		recordIn('user', 'Responsible User', value('responsibleUserId')),
+		recordIn('contact', 'Contact IDs'),
+		recordIn('session', 'Conversation ID', value('sessionId')),
+		recordIn('lostReason', 'Lost Reason', value('lostReasonId')),
+	];
+}

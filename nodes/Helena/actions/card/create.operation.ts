@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readLocatorId, readName, runPerItem } from '../../helpers';
-import { helenaRequest } from '../../transport';
+import { helenaRequest, recordIn } from '../../transport';
 import { panelLocator, readPanelId, stepLocator } from '../crm/locators';
 import { requireStepOfPanel } from '../crm/panelData';
-import { MAX_TITLE, readCardCustomFields, readWritableFields, writableFields } from './cardFields';
+import { MAX_TITLE, cardBodyRecords, readCardCustomFields, readWritableFields, writableFields } from './cardFields';
 
 const stepField = stepLocator('step', { description: 'The step (column) the card goes into' });
 
@@ -43,6 +43,15 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const customFields = await readCardCustomFields(this, values.customFieldsUi, panelId, itemIndex);
 		const body: IDataObject = { stepId, title, ...fields };
 		if (customFields) body.customFields = customFields;
-		return (await helenaRequest.call(this, { service: 'crm', method: 'POST', path: '/v2/panel/card', body, itemIndex })) as IDataObject;
+		// a create has no record of its own yet: the step leads without its value, so a "not found" that names nothing stays generic
+		const records = [recordIn('step', 'Step'), ...cardBodyRecords(body).slice(1)];
+		return (await helenaRequest.call(this, {
+			service: 'crm',
+			method: 'POST',
+			path: '/v2/panel/card',
+			body,
+			itemIndex,
+			records,
+		})) as IDataObject;
 	});
 }

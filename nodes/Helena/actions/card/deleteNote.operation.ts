@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireUuid, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { cardIdField, readCardId } from '../crm/locators';
+import { cardIdField, cardRecord, readCardId } from '../crm/locators';
 
 const properties: INodeProperties[] = [
 	cardIdField,
@@ -29,7 +29,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			method: 'DELETE',
 			path: apiPath`/v1/panel/card/${cardId}/note/${noteId}`,
 			itemIndex,
-			notFoundMessage: `The note with ID "${noteId}" was not found on the card "${cardId}" in Helena`,
+			records: [
+				{ kind: 'note', value: noteId, message: `The note with ID "${noteId}" was not found on the card "${cardId}" in Helena` },
+				cardRecord(cardId),
+			],
 		});
 		return { deleted: true, id: noteId };
 	});

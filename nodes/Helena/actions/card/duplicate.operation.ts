@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, optionValues, readBoolean, readChoices, runPerItem } from '../../helpers';
-import { apiPath, helenaRequest } from '../../transport';
+import { apiPath, helenaRequest, recordIn } from '../../transport';
 import { optionalLocatorUuid } from '../chat/locators';
-import { cardIdField, cardNotFound, readCardId, stepLocator } from '../crm/locators';
+import { cardIdField, cardRecord, readCardId, stepLocator } from '../crm/locators';
 
 const copiedFields: INodeProperties = {
 	displayName: 'Fields to Copy',
@@ -65,7 +65,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			path: apiPath`/v2/panel/card/${id}/duplicate`,
 			body,
 			itemIndex,
-			notFoundMessage: cardNotFound(id),
+			records: [cardRecord(id), recordIn('step', 'Copy to Step', copyToStepId)],
 		})) as IDataObject;
 	});
 }

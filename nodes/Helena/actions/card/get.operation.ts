@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionValues, READ_CONCURRENCY, readChoices, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { cardIdField, cardNotFound, readCardId } from '../crm/locators';
+import { cardIdField, cardRecord, readCardId } from '../crm/locators';
 import { includeDetailsField } from './cardFields';
 
 const DETAILS = optionValues(includeDetailsField);
@@ -24,7 +24,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				path: apiPath`/v2/panel/card/${id}`,
 				qs: details.length ? { IncludeDetails: details } : undefined,
 				itemIndex,
-				notFoundMessage: cardNotFound(id),
+				records: [cardRecord(id)],
 			})) as IDataObject;
 		},
 		{ concurrency: READ_CONCURRENCY },

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { runPerItem } from '../../helpers';
 import { apiPath, fetchAllPages } from '../../transport';
 import { limitField, readPaging, returnAllField } from '../contact/listing';
-import { cardIdField, cardNotFound, readCardId } from '../crm/locators';
+import { cardIdField, cardRecord, readCardId } from '../crm/locators';
 
 const properties: INodeProperties[] = [cardIdField, returnAllField, limitField];
 
@@ -21,7 +21,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				path: apiPath`/v1/panel/card/${id}/note`,
 				qs: { PageNumber, PageSize },
 				itemIndex,
-				notFoundMessage: cardNotFound(id),
+				records: [cardRecord(id)],
 			}),
 			readPaging(this, itemIndex),
 		);

@@ -13,9 +13,9 @@ import {
 } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
 import { optionalLocatorUuid } from '../chat/locators';
-import { cardIdField, cardNotFound, lostReasonLocator, readCardId, stepLocator } from '../crm/locators';
+import { cardIdField, cardRecord, lostReasonLocator, readCardId, stepLocator } from '../crm/locators';
 import { panelLostReasons, panelWithSteps, requireStepOfPanel } from '../crm/panelData';
-import { readCardCustomFields, readWritableFields, UPDATE_FIELD_OF, writableFields } from './cardFields';
+import { cardBodyRecords, readCardCustomFields, readWritableFields, UPDATE_FIELD_OF, writableFields } from './cardFields';
 
 const statusField: INodeProperties = {
 	displayName: 'Status',
@@ -72,7 +72,7 @@ async function panelOfCard(context: IExecuteFunctions, id: string, itemIndex: nu
 		method: 'GET',
 		path: apiPath`/v2/panel/card/${id}`,
 		itemIndex,
-		notFoundMessage: cardNotFound(id),
+		records: [cardRecord(id)],
 	})) as IDataObject;
 	return String(card.panelId);
 }
@@ -148,7 +148,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			path: apiPath`/v3/panel/card/${id}`,
 			body: { fields, ...body },
 			itemIndex,
-			notFoundMessage: cardNotFound(id),
+			records: [cardRecord(id), ...cardBodyRecords(body)],
 		})) as IDataObject;
 	});
 }

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 import { requireUuid, UUID_PATTERN, uuidLocator } from '../../helpers';
+import type { RecordRef } from '../../transport';
 
 /* Pickers of the chat operations: each lists with search and also takes an ID (or an expression). */
 
@@ -129,6 +130,7 @@ export function readSessionId(context: IExecuteFunctions, itemIndex: number, nam
 	return requireUuid(context, context.getNodeParameter(name, itemIndex), 'Session ID', itemIndex);
 }
 
-export function sessionNotFound(id: string): string {
-	return `The conversation (session) with ID "${id}" was not found in Helena`;
+/** The conversation a request is about, for its "not found" message. */
+export function sessionRecord(id: string): RecordRef {
+	return { kind: 'session', value: id, message: `The conversation (session) with ID "${id}" was not found in Helena` };
 }

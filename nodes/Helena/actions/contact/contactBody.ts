@@ -4,10 +4,12 @@ import {
 	invalidInput,
 	readBoolean,
 	readJsonObject,
+	readKeyValues,
 	readList,
 	readOption,
 	readText,
 	readUpdateFields,
+	refuseControlCharacters,
 	requireHttpUrl,
 	requireOneOf,
 	shown,
@@ -58,15 +60,8 @@ const fieldLabel: LabelOf = (key) => FIELD_LABELS[key] ?? key;
 
 /** The (key, value) rows of a fixedCollection such as Custom Fields or Metadata; a key given twice is refused. */
 function readPairs(context: IExecuteFunctions, collection: unknown, group: string, label: string, itemIndex: number): IDataObject {
-	const rows = ((collection as IDataObject | undefined)?.[group] as IDataObject[] | undefined) ?? [];
-	const pairs: IDataObject = {};
-	for (const row of rows) {
-		const key = (readText(context, row.key, `${label} key`, itemIndex) ?? '').trim();
-		if (!key) throw invalidInput(context, label, 'has an entry without a key', itemIndex);
-		if (key in pairs) throw invalidInput(context, label, `has the key "${key}" twice; Helena would keep only one of the values`, itemIndex);
-		pairs[key] = row.value;
-	}
-	return pairs;
+	// core stores any JSON value in metadata and custom fields (typed below against their definitions)
+	return readKeyValues(context, collection, label, itemIndex, { group, values: 'json' }) as IDataObject;
 }
 
 async function readCustomFields(
@@ -101,7 +96,8 @@ function readMetadata(
 	const json =
 		values.metadataJson === undefined ? undefined : readJsonObject(context, values.metadataJson, labelOf('metadataJson'), itemIndex);
 	const given = picked && json ? { ...picked, ...json } : (picked ?? json ?? {});
-	const metadata: IDataObject = {};
+	// no prototype: a key such as `__proto__` or `constructor` is a plain key
+	const metadata = Object.create(null) as IDataObject;
 	// entries, not a read per key: the object may be a Code node's sandbox proxy
 	for (const [key, value] of Object.entries(given)) {
 		// filter values are typed as strings; in a write an empty value removes the key
@@ -117,7 +113,9 @@ function readUtm(context: IExecuteFunctions, values: IDataObject, itemIndex: num
 	const utm: IDataObject = {};
 	for (const key of UTM_KEYS) {
 		const text = readText(context, given[key], `UTM ${key}`, itemIndex);
-		if (text) utm[key] = text;
+		// the referral address goes out trimmed and without control characters, like every URL input
+		if (text && key === 'referralUrl') utm[key] = refuseControlCharacters(context, text.trim(), `UTM ${key}`, itemIndex);
+		else if (text) utm[key] = text;
 	}
 	if (Object.keys(utm).length === 0) {
 		throw invalidInput(context, 'UTM', 'needs at least one attribute', itemIndex);

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 
 import { invalidInput, readPathValue, requireUuid, uuidLocator } from '../../helpers';
-import { apiPath } from '../../transport';
-import type { NotFoundMessage } from '../../transport';
+import { apiPath, recordIn } from '../../transport';
+import type { RecordRef } from '../../transport';
 
 const byListOrId = uuidLocator({
 	displayName: 'Contact',
@@ -54,12 +54,17 @@ export function contactV1Path(target: ContactTarget): string {
 }
 
 /**
- * The "not found" message of a request about one contact. Helena words every miss the same way, so
- * only a miss that names the contact (not a tag or portfolio in the body) gets this message.
+ * What a request about one contact names: the contact, and the tags, portfolio and sequences its body
+ * may carry; a "not found" names the one Helena names.
  */
-export function contactNotFound(target: ContactTarget): NotFoundMessage {
+export function contactRecords(target: ContactTarget, tagField = 'Tags'): RecordRef[] {
 	const message = target.byPhone
 		? `No contact with the phone number "${target.value}" exists in Helena`
 		: `No contact with the ID "${target.value}" exists in Helena`;
-	return (helenaText) => (!helenaText || /contat|contact/i.test(helenaText) ? message : undefined);
+	return [
+		{ kind: 'contact', value: target.value, message },
+		recordIn('tag', tagField),
+		recordIn('portfolio', 'Portfolio'),
+		recordIn('sequence', 'Sequences'),
+	];
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runPerItem } from '../../helpers';
-import { helenaRequest } from '../../transport';
+import { helenaRequest, recordIn } from '../../transport';
 import { readContactFields, readCreateOptions, requireIdentity } from './contactBody';
 import { createExtraFields, createOptionsField, nameField, phoneNumberField } from './fields';
 
@@ -53,6 +53,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		return (await helenaRequest.call(this, {
 			method: 'POST',
 			path: '/v1/contact',
+			records: [recordIn('tag', 'Tags'), recordIn('portfolio', 'Portfolio'), recordIn('sequence', 'Sequences')],
 			body,
 			itemIndex,
 			// a repeated plain create could make a duplicate; an upsert or get-if-exists cannot

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { READ_CONCURRENCY, runPerItem } from '../../helpers';
 import { helenaRequest } from '../../transport';
-import { contactLocator, contactNotFound, contactV1Path, readContactTarget } from './contactLocator';
+import { contactLocator, contactRecords, contactV1Path, readContactTarget } from './contactLocator';
 import { includeDetailsField, readIncludeDetails, readSimple, simplifyContact, simplifyField } from './listing';
 
 const properties: INodeProperties[] = [
@@ -34,7 +34,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				path: contactV1Path(target),
 				qs: includeDetails ? { IncludeDetails: includeDetails } : undefined,
 				itemIndex,
-				notFoundMessage: contactNotFound(target),
+				records: contactRecords(target),
 			})) as IDataObject;
 			return simple ? simplifyContact(contact) : contact;
 		},

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection, runPerItem, updateFieldsCollection } from '../../helpers';
 import { apiPath, helenaRequest, isTagRemoval, sendTagRemoval } from '../../transport';
 import { readContactFields, readContactUpdateFields } from './contactBody';
-import { contactLocator, contactNotFound, readContactTarget } from './contactLocator';
+import { contactLocator, contactRecords, readContactTarget } from './contactLocator';
 import { readTagOperation, updateFields, updateTagOperationOptions } from './fields';
 
 const properties: INodeProperties[] = [
@@ -41,7 +41,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				path: target.byPhone ? apiPath`/v1/contact/phonenumber/${target.value}` : apiPath`/v2/contact/${target.value}`,
 				body: tagsOperation ? { ...body, options: { tagsOperation } } : body,
 				itemIndex,
-				notFoundMessage: contactNotFound(target),
+				records: contactRecords(target),
 			})) as IDataObject;
 		const tagsOperation = (body.options as IDataObject | undefined)?.tagsOperation;
 		return isTagRemoval(tagsOperation) ? await sendTagRemoval(this, send) : await send();

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { invalidInput, readList, runPerItem } from '../../helpers';
-import { helenaRequest, isTagRemoval, sendTagRemoval } from '../../transport';
-import { contactLocator, contactNotFound, contactV1Path, readContactTarget } from './contactLocator';
+import { helenaRequest, isTagRemoval, saysAlready, sendTagRemoval } from '../../transport';
+import { contactLocator, contactRecords, contactV1Path, readContactTarget } from './contactLocator';
 import { readTagOperation, tagOperationOptions } from './fields';
 
 const properties: INodeProperties[] = [
@@ -61,7 +61,18 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				itemIndex,
 				// adding, removing or replacing the same tags twice ends in the same state
 				repeatable: true,
-				notFoundMessage: contactNotFound(target),
+				records: contactRecords(target, 'Tag Names or Tag IDs'),
+				// a repeat refused as "tag already there / already removed": the contact, read again with its tags
+				alreadyDone: (refusal) =>
+					saysAlready(refusal, /\btags?\b|etiqueta/i) || /n[aã]o possui (a |as )?(tag|etiqueta)/i.test(refusal.text ?? ''),
+				resultWhenDone: async () =>
+					await helenaRequest.call(this, {
+						method: 'GET',
+						path: contactV1Path(target),
+						qs: { IncludeDetails: ['Tags', 'CustomFields', 'Portfolios'] },
+						itemIndex,
+						records: contactRecords(target),
+					}),
 			})) as IDataObject;
 		return isTagRemoval(operation) ? await sendTagRemoval(this, send) : await send(operation);
 	});

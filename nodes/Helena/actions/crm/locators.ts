@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLocatorId, requireUuid, uuidLocator } from '../../helpers';
+import type { RecordRef } from '../../transport';
 
 /* Pickers and IDs shared by the Panel and Card resources. */
 
@@ -58,5 +59,15 @@ export function readCardId(context: IExecuteFunctions, itemIndex: number): strin
 	return requireUuid(context, context.getNodeParameter('cardId', itemIndex), 'Card ID', itemIndex);
 }
 
-export const cardNotFound = (id: string) => `The card with ID "${id}" was not found in Helena`;
-export const panelNotFound = (id: string) => `The panel with ID "${id}" was not found in Helena`;
+/** The card a request is about, for a "not found" that names it. */
+export const cardRecord = (id: string): RecordRef => ({
+	kind: 'card',
+	value: id,
+	message: `The card with ID "${id}" was not found in Helena`,
+});
+/** The panel a request is about, for a "not found" that names it. */
+export const panelRecord = (id: string): RecordRef => ({
+	kind: 'panel',
+	value: id,
+	message: `The panel with ID "${id}" was not found in Helena`,
+});

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiPath, fetchAllPages, helenaRequest } from '../../transport';
-import { panelNotFound } from './locators';
+import { panelRecord } from './locators';
 
 /* What the card operations read about a panel before they write: its steps, custom fields, lost reasons. */
 
@@ -34,7 +34,7 @@ export async function panelWithSteps(context: IExecuteFunctions, panelId: string
 				path: apiPath`/v1/panel/${panelId}`,
 				qs: { IncludeDetails: ['Steps'] },
 				itemIndex,
-				notFoundMessage: panelNotFound(panelId),
+				records: [panelRecord(panelId)],
 			})) as IDataObject,
 	);
 }
@@ -49,7 +49,7 @@ export async function panelCustomFields(context: IExecuteFunctions, panelId: str
 			qs: { NestedList: false },
 			itemIndex,
 			answer: 'list',
-			notFoundMessage: panelNotFound(panelId),
+			records: [panelRecord(panelId)],
 		})) as IDataObject[] | null;
 		return (list ?? []).filter((definition) => definition.type !== 'GROUP');
 	});
@@ -78,7 +78,7 @@ export async function lostReasonPages(
 			path: apiPath`/v1/panel/${panelId}/lost-reason`,
 			qs: { PageNumber, PageSize },
 			itemIndex,
-			notFoundMessage: panelNotFound(panelId),
+			records: [panelRecord(panelId)],
 		}),
 		paging,
 	);

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runPerItem } from '../../helpers';
-import { helenaRequest } from '../../transport';
+import { helenaRequest, recordIn } from '../../transport';
 import {
 	agentsOption,
 	channelsConfigOption,
@@ -47,6 +47,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		return (await helenaRequest.call(this, {
 			method: 'POST',
 			path: '/v1/department',
+			records: [recordIn('user', 'Agents'), recordIn('channel', 'Channels')],
 			body,
 			itemIndex,
 		})) as IDataObject;

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { departmentLocator, notFoundMessage, readDepartmentId } from './departmentFields';
+import { departmentLocator, departmentRecords, readDepartmentId } from './departmentFields';
 
 export const description = updateDisplayOptions({ show: { resource: ['department'], operation: ['delete'] } }, [
 	departmentLocator,
@@ -16,7 +16,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			method: 'DELETE',
 			path: apiPath`/v1/department/${id}`,
 			itemIndex,
-			notFoundMessage: notFoundMessage(id),
+			records: departmentRecords(id),
 		});
 		return { deleted: true, id };
 	});

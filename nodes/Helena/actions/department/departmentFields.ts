@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { NotFoundMessage } from '../../transport';
+import type { RecordRef } from '../../transport';
 import {
 	invalidInput,
 	optionValues,
@@ -27,19 +27,13 @@ export function readDepartmentId(context: IExecuteFunctions, itemIndex: number):
 	return readLocatorId(context, departmentLocator, itemIndex);
 }
 
-/** What a department request can miss besides the department, by the words of Helena's "não encontrado" text. */
-const OTHER_RECORDS: Array<[RegExp, string]> = [
-	[/usu[aá]rio|user/i, 'A user in Agents'],
-	[/canal|channel/i, 'A channel in Channels'],
-];
-
-/** "Not found" names what Helena says is missing (a user, a channel), and the department otherwise. */
-export function notFoundMessage(id: string): NotFoundMessage {
-	return (helenaText) => {
-		const other = OTHER_RECORDS.find(([pattern]) => pattern.test(helenaText ?? ''));
-		if (other) return `${other[1]} was not found in Helena${helenaText ? ` (Helena says: "${helenaText}")` : ''}`;
-		return `The department with ID "${id}" was not found in Helena`;
-	};
+/** What a department request names: the department, and the users (Agents) and channels (Channels) it may carry. */
+export function departmentRecords(id: string): RecordRef[] {
+	return [
+		{ kind: 'department', value: id, message: `The department with ID "${id}" was not found in Helena` },
+		{ kind: 'user', message: 'A user in Agents was not found in Helena' },
+		{ kind: 'channel', message: 'A channel in Channels was not found in Helena' },
+	];
 }
 
 /**

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { READ_CONCURRENCY, readOption, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { departmentLocator, notFoundMessage, readDepartmentId } from './departmentFields';
+import { departmentLocator, departmentRecords, readDepartmentId } from './departmentFields';
 
 const properties: INodeProperties[] = [
 	departmentLocator,
@@ -43,7 +43,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				path: apiPath`/v1/department/${id}`,
 				qs: includeDetails === 'none' ? undefined : { includeDetails },
 				itemIndex,
-				notFoundMessage: notFoundMessage(id),
+				records: departmentRecords(id),
 			})) as IDataObject;
 		},
 		{ concurrency: READ_CONCURRENCY },

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { READ_CONCURRENCY, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { departmentLocator, notFoundMessage, readDepartmentId } from './departmentFields';
+import { departmentLocator, departmentRecords, readDepartmentId } from './departmentFields';
 
 export const description = updateDisplayOptions({ show: { resource: ['department'], operation: ['getChannels'] } }, [
 	departmentLocator,
@@ -19,7 +19,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				path: apiPath`/v1/department/${id}/channel`,
 				itemIndex,
 				answer: 'object',
-				notFoundMessage: notFoundMessage(id),
+				records: departmentRecords(id),
 			})) as IDataObject;
 		},
 		{ concurrency: READ_CONCURRENCY },

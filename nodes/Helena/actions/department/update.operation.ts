@@ -11,7 +11,7 @@ import {
 	distributionEnabledOption,
 	isDefaultOption,
 	nameOption,
-	notFoundMessage,
+	departmentRecords,
 	readDepartmentId,
 	readDepartmentSettings,
 	restrictionTypeOption,
@@ -41,7 +41,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			path: apiPath`/v1/department/${id}`,
 			body: { fields, ...readDepartmentSettings(this, updateFields, itemIndex) },
 			itemIndex,
-			notFoundMessage: notFoundMessage(id),
+			records: departmentRecords(id),
 		})) as IDataObject;
 	});
 }

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { invalidInput, readOption, runPerItem } from '../../helpers';
-import { apiPath, helenaRequest } from '../../transport';
-import { agentsOption, agentValues, departmentLocator, notFoundMessage, readAgents, readDepartmentId } from './departmentFields';
+import { apiPath, helenaRequest, saysAlready } from '../../transport';
+import { agentsOption, agentValues, departmentLocator, departmentRecords, readAgents, readDepartmentId } from './departmentFields';
 
 const properties: INodeProperties[] = [
 	departmentLocator,
@@ -62,7 +62,12 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			body: { action, items },
 			itemIndex,
 			answer: 'object',
-			notFoundMessage: notFoundMessage(id),
+			records: departmentRecords(id),
+			// a repeat refused as "already in / not in the department": the change is made; Helena answers with the change
+			alreadyDone: (refusal) =>
+				saysAlready(refusal, /departamento|department|agente|agent|usu[aá]rio|user/i) ||
+				(action === 'Remove' && /n[aã]o (est[aá]|pertence|faz parte)/i.test(refusal.text ?? '')),
+			resultWhenDone: () => ({ action, items }),
 		})) as IDataObject;
 	});
 }

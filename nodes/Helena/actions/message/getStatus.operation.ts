@@ -28,7 +28,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				method: 'GET',
 				path: apiPath`/v1/send/message/${id}`,
 				itemIndex,
-				notFoundMessage: `No message with ID "${id}" was sent through Helena's send API`,
+				records: [{ kind: 'message', value: id, message: `No message with ID "${id}" was sent through Helena's send API` }],
 			})) as IDataObject;
 		},
 		{ concurrency: READ_CONCURRENCY },

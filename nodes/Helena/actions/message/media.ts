@@ -81,6 +81,46 @@ export const headerFileFields: INodeProperties[] = [
 	binaryField,
 ];
 
+/** Extensions of the MIME types a send carries, for a file whose name has none (Helena asks for one). */
+const EXTENSIONS: Record<string, string> = {
+	'image/jpeg': 'jpg',
+	'image/png': 'png',
+	'image/webp': 'webp',
+	'image/gif': 'gif',
+	'video/mp4': 'mp4',
+	'video/3gpp': '3gp',
+	'audio/aac': 'aac',
+	'audio/mp4': 'm4a',
+	'audio/mpeg': 'mp3',
+	'audio/amr': 'amr',
+	'audio/ogg': 'ogg',
+	'application/pdf': 'pdf',
+	'application/msword': 'doc',
+	'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+	'application/vnd.ms-excel': 'xls',
+	'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+	'application/vnd.ms-powerpoint': 'ppt',
+	'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+	'application/zip': 'zip',
+	'application/json': 'json',
+	'text/plain': 'txt',
+	'text/csv': 'csv',
+};
+
+const HAS_EXTENSION = /\.[A-Za-z0-9]{1,10}$/;
+
+/**
+ * The file name sent to Helena, always with an extension: the binary's own name, completed from n8n's
+ * metadata (fileExtension) or the MIME type when it has none; `file.<ext>` when there is no name.
+ */
+export function fileNameOf(name: string | undefined, extension: string | undefined, mimeType: string): string {
+	const base = (name ?? '').trim() || 'file';
+	if (HAS_EXTENSION.test(base)) return base;
+	const fromMetadata = (extension ?? '').trim().replace(/^\./, '');
+	const derived = /^[A-Za-z0-9]{1,10}$/.test(fromMetadata) ? fromMetadata : (EXTENSIONS[mimeType] ?? 'bin');
+	return `${base}.${derived}`;
+}
+
 const formatBytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /** Where a send's file comes from: a public URL or a binary field; a template's header may have none. */
@@ -112,6 +152,9 @@ export async function readMedia(context: IExecuteFunctions, kind: MediaKind, ite
 		);
 	}
 	const data = await context.helpers.getBinaryDataBuffer(itemIndex, property);
+	if (data.length === 0) {
+		throw invalidInput(context, 'Input Binary Field', `"${property}" is empty (0 bytes): there is no file to send`, itemIndex);
+	}
 	if (data.length > rule.maxBytes) {
 		throw invalidInput(
 			context,
@@ -120,8 +163,7 @@ export async function readMedia(context: IExecuteFunctions, kind: MediaKind, ite
 			itemIndex,
 		);
 	}
-	const extension = binary.fileExtension ? `.${binary.fileExtension}` : '';
-	const fileName = binary.fileName || `file${extension || '.bin'}`;
+	const fileName = fileNameOf(binary.fileName, binary.fileExtension, mimeType);
 	const stored = await uploadFile.call(context, { fileName, mimeType, type: rule.fileType, data, itemIndex });
 	return String(stored.id);
 }

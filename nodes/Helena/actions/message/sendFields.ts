@@ -2,10 +2,19 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError } from 'n8n-workflow';
 
 import { invalidInput, readBoolean, readNumber, readOption, readText, requireHttpUrl, requireUuid } from '../../helpers';
-import { helenaRequest } from '../../transport';
+import { helenaRequest, recordIn } from '../../transport';
+import type { RecordRef } from '../../transport';
 import { resolveChannel } from '../chat/catalog';
 import type { ChatChannel } from '../chat/catalog';
-import { channelLocator, departmentPicker, locatorValue, optionalLocatorUuid, readSessionId, userLocator } from '../chat/locators';
+import {
+	channelLocator,
+	departmentPicker,
+	locatorValue,
+	optionalLocatorUuid,
+	readSessionId,
+	sessionRecord,
+	userLocator,
+} from '../chat/locators';
 
 /* Who a send goes to, from which channel, and the options the send family shares. */
 
@@ -227,6 +236,25 @@ function explainRefusedSend(error: unknown, recipient: IDataObject): unknown {
 	return error;
 }
 
+/**
+ * The records a send body names, for a "not found" that names the one Helena names: `first` (a template,
+ * a chatbot), then the conversation or the phone number, the channel, and the options' department and user.
+ */
+export function sendRecords(body: IDataObject, first: RecordRef[] = []): RecordRef[] {
+	const options = (body.options ?? {}) as IDataObject;
+	const idOf = (value: unknown) => ((value as IDataObject | undefined)?.id as string | undefined) ?? undefined;
+	const text = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
+	return [
+		...first,
+		body.sessionId ? sessionRecord(String(body.sessionId)) : recordIn('contact', 'Phone Number', text(body.to)),
+		recordIn('channel', 'Channel', text(body.from)),
+		recordIn('department', 'Department', idOf(options.department)),
+		recordIn('user', 'Assign to User', idOf(options.user)),
+		recordIn('message', 'Reply To Message ID', text(body.refId)),
+		recordIn('file', 'File', text(body.fileIdOrUrl)),
+	];
+}
+
 /** What a free message sends: its endpoint, its own body keys, and a file to upload once all else is checked. */
 export interface FreeMessage {
 	path: string;
@@ -249,13 +277,15 @@ export async function sendFreeMessage(
 	const replyTo = readReplyTo(context, context.getNodeParameter('sendOptions', itemIndex, {}) as IDataObject, itemIndex);
 	const channel = recipient.to ? await readOptionalChannel(context, itemIndex) : undefined;
 	const uploaded = message.upload ? await message.upload() : {};
+	const body = { ...recipient, ...(channel ? { from: channel.number } : {}), ...uploaded, ...message.body, ...options, ...replyTo };
 	try {
 		return (await helenaRequest.call(context, {
 			service: 'chat',
 			method: 'POST',
 			path: message.path,
-			body: { ...recipient, ...(channel ? { from: channel.number } : {}), ...uploaded, ...message.body, ...options, ...replyTo },
+			body,
 			itemIndex,
+			records: sendRecords(body),
 		})) as IDataObject;
 	} catch (error) {
 		throw explainRefusedSend(error, recipient);

@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { invalidInput, readText, requireUuid, runPerItem } from '../../helpers';
-import { helenaRequest } from '../../transport';
+import { invalidInput, readKeyValues, requireUuid, runPerItem } from '../../helpers';
+import { helenaRequest, recordIn } from '../../transport';
 import { resolveTemplate } from '../chat/catalog';
 import type { ChatTemplate } from '../chat/catalog';
 import { channelLocator, locatorValue, templateLocator } from '../chat/locators';
 import { headerFileFields, readFileSource, readMedia } from './media';
 import type { MediaKind } from './media';
 import { metadataField, readMetadata } from './metadata';
-import { readPhone, readRequiredChannel, readSendOptions, sendOptions } from './sendFields';
+import { readPhone, readRequiredChannel, readSendOptions, sendOptions, sendRecords } from './sendFields';
 
 const properties: INodeProperties[] = [
 	{
@@ -68,12 +68,14 @@ export const description = updateDisplayOptions({ show: { resource: ['message'],
 
 /** The parameters as the template names them; a name it lacks, or one it needs and did not get, fails here. */
 function readParameters(context: IExecuteFunctions, template: ChatTemplate, itemIndex: number): IDataObject {
-	const raw = context.getNodeParameter('templateParameters', itemIndex, {}) as IDataObject;
-	const entries = (raw.parameter as IDataObject[] | undefined) ?? [];
-	const parameters: IDataObject = {};
+	const raw = context.getNodeParameter('templateParameters', itemIndex, {});
+	const parameters = readKeyValues(context, raw, 'Template Parameters', itemIndex, {
+		group: 'parameter',
+		keyName: 'name',
+		keyWord: 'parameter',
+	}) as IDataObject;
 	const declared = template.params.length ? template.params.join(', ') : 'none';
-	for (const entry of entries) {
-		const name = (readText(context, entry.name, 'Template Parameters: Name', itemIndex) ?? '').trim();
+	for (const name of Object.keys(parameters)) {
 		if (!template.params.includes(name)) {
 			throw invalidInput(
 				context,
@@ -83,7 +85,6 @@ function readParameters(context: IExecuteFunctions, template: ChatTemplate, item
 				'Parameters are matched by the names the template declares, not by position.',
 			);
 		}
-		parameters[name] = readText(context, entry.value, `Template Parameters: "${name}"`, itemIndex) ?? '';
 	}
 	const missing = template.params.filter((name) => !String(parameters[name] ?? '').trim());
 	if (missing.length) {
@@ -130,20 +131,22 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const rawOptions = this.getNodeParameter('sendOptions', itemIndex, {}) as IDataObject;
 		const sessionMetadata = readMetadata(this, rawOptions.sessionMetadata, 'Conversation Metadata', itemIndex);
 		const header = await readHeaderFile(this, template, itemIndex);
+		const body: IDataObject = {
+			from: channel.number,
+			to,
+			templateId: template.id,
+			...(Object.keys(parameters).length ? { parameters } : {}),
+			...header,
+			...options,
+			...(sessionMetadata ? { sessionMetadata } : {}),
+		};
 		return (await helenaRequest.call(this, {
 			service: 'chat',
 			method: 'POST',
 			path: '/v1/send/template',
-			body: {
-				from: channel.number,
-				to,
-				templateId: template.id,
-				...(Object.keys(parameters).length ? { parameters } : {}),
-				...header,
-				...options,
-				...(sessionMetadata ? { sessionMetadata } : {}),
-			},
+			body,
 			itemIndex,
+			records: sendRecords(body, [recordIn('template', 'Template', template.id)]),
 		})) as IDataObject;
 	});
 }

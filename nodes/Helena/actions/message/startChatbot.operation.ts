@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireUuid, runPerItem } from '../../helpers';
-import { helenaRequest } from '../../transport';
+import { helenaRequest, recordIn } from '../../transport';
 import { chatbotLocator, locatorValue } from '../chat/locators';
 import { metadataField, readMetadata } from './metadata';
 import {
@@ -13,6 +13,7 @@ import {
 	readOptionalChannel,
 	readRecipient,
 	readSendReferences,
+	sendRecords,
 	sendToField,
 } from './sendFields';
 
@@ -100,20 +101,22 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const sessionMetadata = readMetadata(this, raw.sessionMetadata, 'Conversation Metadata', itemIndex);
 		const contactMetadata = readMetadata(this, raw.contactMetadata, 'Contact Metadata', itemIndex);
 		const references = readSendReferences(this, raw, itemIndex);
+		const body: IDataObject = {
+			botKey,
+			...recipient,
+			...(channel ? { from: channel.number } : {}),
+			...(Object.keys(options).length ? { options } : {}),
+			...(sessionMetadata ? { sessionMetadata } : {}),
+			...(contactMetadata ? { contactMetadata } : {}),
+			...references,
+		};
 		return (await helenaRequest.call(this, {
 			service: 'chat',
 			method: 'POST',
 			path: '/v1/send/chatbot',
-			body: {
-				botKey,
-				...recipient,
-				...(channel ? { from: channel.number } : {}),
-				...(Object.keys(options).length ? { options } : {}),
-				...(sessionMetadata ? { sessionMetadata } : {}),
-				...(contactMetadata ? { contactMetadata } : {}),
-				...references,
-			},
+			body,
 			itemIndex,
+			records: sendRecords(body, [recordIn('chatbot', 'Chatbot', botKey)]),
 		})) as IDataObject;
 	});
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionValues, READ_CONCURRENCY, readChoices, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { panelLocator, panelNotFound, readPanelId } from '../crm/locators';
+import { panelLocator, panelRecord, readPanelId } from '../crm/locators';
 
 const includeDetailsField: INodeProperties = {
 	displayName: 'Include Details',
@@ -37,7 +37,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				path: apiPath`/v1/panel/${id}`,
 				qs: details.length ? { IncludeDetails: details } : undefined,
 				itemIndex,
-				notFoundMessage: panelNotFound(id),
+				records: [panelRecord(id)],
 			})) as IDataObject;
 		},
 		{ concurrency: READ_CONCURRENCY },

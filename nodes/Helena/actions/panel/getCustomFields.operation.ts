@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { READ_CONCURRENCY, readBoolean, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { panelLocator, panelNotFound, readPanelId } from '../crm/locators';
+import { panelLocator, panelRecord, readPanelId } from '../crm/locators';
 
 const properties: INodeProperties[] = [
 	panelLocator,
@@ -31,7 +31,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				qs: { NestedList: nested },
 				itemIndex,
 				answer: 'list',
-				notFoundMessage: panelNotFound(id),
+				records: [panelRecord(id)],
 			})) as IDataObject[] | null;
 			return list ?? [];
 		},

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { invalidInput, readList, readText, requireHttpUrl, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { readSessionId, sessionIdField, sessionNotFound } from '../chat/locators';
+import { readSessionId, sessionIdField, sessionRecord } from '../chat/locators';
 
 const properties: INodeProperties[] = [
 	sessionIdField,
@@ -41,7 +41,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			path: apiPath`/v1/session/${id}/note`,
 			body: { ...(text ? { text } : {}), ...(filesUrls.length ? { filesUrls } : {}) },
 			itemIndex,
-			notFoundMessage: sessionNotFound(id),
+			records: [sessionRecord(id)],
 		})) as IDataObject;
 	});
 }

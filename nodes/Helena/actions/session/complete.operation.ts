@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readBoolean, runPerItem } from '../../helpers';
-import { apiPath, helenaRequest } from '../../transport';
-import { readSessionId, sessionIdField, sessionNotFound } from '../chat/locators';
+import { apiPath, helenaRequest, saysAlready } from '../../transport';
+import { readSessionId, sessionIdField, sessionRecord } from '../chat/locators';
+import { fetchSession } from './fetchSession';
 
 const properties: INodeProperties[] = [
 	sessionIdField,
@@ -47,7 +48,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				),
 			},
 			itemIndex,
-			notFoundMessage: sessionNotFound(id),
+			records: [sessionRecord(id)],
+			// the repeat of a complete whose answer was lost finds it completed: the conversation, read again
+			alreadyDone: (refusal) => saysAlready(refusal, /conclu|complet|finaliz|encerrad/i),
+			resultWhenDone: async () => await fetchSession(this, id, itemIndex),
 		})) as IDataObject;
 	});
 }

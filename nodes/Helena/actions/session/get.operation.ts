@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { READ_CONCURRENCY, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { readSessionId, sessionIdField, sessionNotFound } from '../chat/locators';
+import { readSessionId, sessionIdField, sessionRecord } from '../chat/locators';
 import { readDetails, sessionDetailsField } from './details';
 
 const properties: INodeProperties[] = [sessionIdField, sessionDetailsField];
@@ -22,7 +22,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				path: apiPath`/v2/session/${id}`,
 				qs: details.length ? { includeDetails: details } : undefined,
 				itemIndex,
-				notFoundMessage: sessionNotFound(id),
+				records: [sessionRecord(id)],
 			})) as IDataObject;
 		},
 		{ concurrency: READ_CONCURRENCY },

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { invalidInput, readBoolean, runPerItem } from '../../helpers';
-import { apiPath, helenaRequest } from '../../transport';
-import { departmentPicker, optionalLocatorUuid, readSessionId, sessionIdField, sessionNotFound, userLocator } from '../chat/locators';
+import { apiPath, helenaRequest, recordIn, saysAlready } from '../../transport';
+import { departmentPicker, optionalLocatorUuid, readSessionId, sessionIdField, sessionRecord, userLocator } from '../chat/locators';
+import { fetchSession } from './fetchSession';
 
 const properties: INodeProperties[] = [
 	sessionIdField,
@@ -53,7 +54,12 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			path: apiPath`/v1/session/${id}/transfer`,
 			body,
 			itemIndex,
-			notFoundMessage: sessionNotFound(id),
+			records: [sessionRecord(id), recordIn('department', 'To Department', departmentId), recordIn('user', 'To User', userId)],
+			// a repeat after a lost answer that Helena refuses as "already there": the conversation is where it should be
+			alreadyDone: (refusal) =>
+				saysAlready(refusal, /transfer|departamento|department|usu[aá]rio|user|agente|atribu/i) &&
+				!/conclu|complet/i.test(refusal.text ?? ''),
+			resultWhenDone: async () => await fetchSession(this, id, itemIndex),
 		})) as IDataObject;
 	});
 }

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { invalidInput, optionValues, readNumber, readOption, readText, runPerItem } from '../../helpers';
-import { apiPath, helenaRequest } from '../../transport';
-import { departmentPicker, optionalLocatorUuid, readSessionId, sessionIdField, sessionNotFound, userLocator } from '../chat/locators';
+import { apiPath, helenaRequest, recordIn } from '../../transport';
+import { departmentPicker, optionalLocatorUuid, readSessionId, sessionIdField, sessionRecord, userLocator } from '../chat/locators';
 import { metadataField, readMetadata } from '../message/metadata';
 
 const outcomeField: INodeProperties = {
@@ -113,7 +113,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			path: apiPath`/v2/session/${id}/partial`,
 			body,
 			itemIndex,
-			notFoundMessage: sessionNotFound(id),
+			records: [
+				sessionRecord(id),
+				recordIn('department', 'Department', body.departmentId as string | undefined),
+				recordIn('user', 'User', body.userId as string | undefined),
+			],
 		})) as IDataObject;
 	});
 }

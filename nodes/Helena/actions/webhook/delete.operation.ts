@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runPerItem } from '../../helpers';
 import { deleteSubscription } from '../../transport';
-import { notFoundMessage, readSubscriptionId, subscriptionLocator } from './subscriptionFields';
+import { subscriptionRecords, readSubscriptionId, subscriptionLocator } from './subscriptionFields';
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['delete'] } }, [
 	subscriptionLocator,
@@ -12,7 +12,7 @@ export const description = updateDisplayOptions({ show: { resource: ['webhook'],
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
 		const id = readSubscriptionId(this, itemIndex);
-		await deleteSubscription.call(this, id, { itemIndex, notFoundMessage: notFoundMessage(id) });
+		await deleteSubscription.call(this, id, { itemIndex, records: subscriptionRecords(id) });
 		return { deleted: true, id };
 	});
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { READ_CONCURRENCY, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest, withoutDeliveryToken } from '../../transport';
-import { notFoundMessage, readSubscriptionId, subscriptionLocator } from './subscriptionFields';
+import { subscriptionRecords, readSubscriptionId, subscriptionLocator } from './subscriptionFields';
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['get'] } }, [
 	subscriptionLocator,
@@ -18,7 +18,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				method: 'GET',
 				path: apiPath`/v1/webhook/subscription/${id}`,
 				itemIndex,
-				notFoundMessage: notFoundMessage(id),
+				records: subscriptionRecords(id),
 			})) as IDataObject;
 			return withoutDeliveryToken(subscription);
 		},

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { RecordRef } from '../../transport';
 import { readBoolean, readLocatorId, readName, readText, requireHttpUrl, requireLength, uuidLocator } from '../../helpers';
 
 /** Which subscription an operation works on: picked from the list or given by ID. */
@@ -15,8 +16,9 @@ export function readSubscriptionId(context: IExecuteFunctions, itemIndex: number
 	return readLocatorId(context, subscriptionLocator, itemIndex);
 }
 
-export function notFoundMessage(id: string): string {
-	return `The webhook subscription with ID "${id}" was not found in Helena`;
+/** The subscription a request is about, for its "not found" message. */
+export function subscriptionRecords(id: string): RecordRef[] {
+	return [{ kind: 'subscription', value: id, message: `The webhook subscription with ID "${id}" was not found in Helena` }];
 }
 
 /**

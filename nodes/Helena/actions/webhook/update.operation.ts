@@ -7,7 +7,7 @@ import { eventsField, requireListedEvents } from './events';
 import {
 	enabledField,
 	nameField,
-	notFoundMessage,
+	subscriptionRecords,
 	readSubscriptionId,
 	readSubscriptionSettings,
 	SUBSCRIPTION_UPDATE_FIELDS,
@@ -37,6 +37,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		if (updateFields.events !== undefined) {
 			body.events = await requireListedEvents(this, updateFields.events, itemIndex);
 		}
-		return await updateSubscription.call(this, id, body, { itemIndex, notFoundMessage: notFoundMessage(id) });
+		return await updateSubscription.call(this, id, body, { itemIndex, records: subscriptionRecords(id) });
 	});
 }
