@@ -12,6 +12,7 @@
 const { createServer } = require('./server');
 const { Faults } = require('./faults');
 const { Misbehaviour } = require('./misbehave');
+const { Holds } = require('./holds');
 const { Deliverer } = require('./webhooks');
 const { toPublicSubscription } = require('./webhooks');
 const { toPublicDepartment } = require('./departments');
@@ -53,6 +54,7 @@ class Sandbox {
 		this.state = buildState(this.seedName);
 		this.faults = new Faults(options);
 		this.misbehaviour = new Misbehaviour();
+		this.holds = new Holds();
 		this.variations = new Variations(options.variations);
 		/** Every /core request is held against the contract; there is no lenient mode (see contractCheck.js). */
 		this.contract = new ContractCheck();
@@ -87,6 +89,7 @@ class Sandbox {
 			'contractStats',
 			'setClock',
 			'setPageOrder',
+			'hold',
 		])
 			this[name] = this[name].bind(this);
 	}
@@ -150,6 +153,14 @@ class Sandbox {
 		return setPageOrder(order);
 	}
 
+	/**
+	 * Matching requests wait, unanswered and unapplied, until `release()` (see holds.js); `waiting` lists their paths.
+	 * @param {{ method?: string, path?: string|RegExp }} [match]
+	 */
+	hold(match) {
+		return this.holds.add(match);
+	}
+
 	/** @param {number} n @param {{ prefix?: string }} [options] */
 	seedContacts(n, options = {}) {
 		return seedContacts(this.state, n, options);
@@ -209,6 +220,7 @@ class Sandbox {
 
 	async close() {
 		this.misbehaviour.clear();
+		this.holds.releaseAll();
 		this.closed = true;
 		writeLedger();
 		await this.deliverer.close();
