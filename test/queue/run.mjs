@@ -16,8 +16,9 @@
 //   4. Create or Update Many over 5,000 contacts on a worker: every contact stored once; a batch sent again
 //      only after an attempt the node got no answer to, and counted.
 //   5. Two workers updating contacts at the same time with the vendor's rate limits on (arranged: one
-//      execution per worker at a time, the sandbox holding the updates until both runs have begun): 429s
-//      happen (each worker paces itself, but not the other) and back-off absorbs them: no update lost.
+//      execution per worker at a time, the sandbox holding the updates until both runs have begun, the
+//      window just used up by another client of the account): 429s happen (each worker paces itself, not
+//      the other, nor other clients) and back-off absorbs them: no update lost.
 // What is asserted is what n8n and the package promise (each delivery runs once, no update lost, 429s
 // absorbed), never how Bull happens to share the jobs out: where a scenario needs a worker busy, it is arranged.
 // Everything it starts it stops, and it removes its folders. Ports: HELENA_QUEUE_PORT (n8n, default 5900,
@@ -756,6 +757,12 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 				};
 				await heldOf('A', 'helena-queue-update-a', isA);
 				await heldOf('B', 'helena-queue-update-b', (path) => !isA(path));
+				// Another client of the same account (a third worker, another integration) has just used up the
+				// 5-second window: the held first update of each run meets a 429, however fast this machine runs
+				// the workers; after that, the two paced workers together exceed the limit whenever they are fast.
+				let otherClient = 0;
+				while (sandbox.faults.limiter.admit(sandbox.apiKey, Date.now())) otherClient++;
+				figures.updatesOtherClient = otherClient;
 				hold.release();
 				const runs = await eventually(
 					async () => [...(await executionsOf(UPDATE_A.id)), ...(await executionsOf(UPDATE_B.id))],
@@ -798,9 +805,7 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 				assert.equal(new Set(applied.map((request) => request.decodedPath)).size, 2 * UPDATES_PER_WORKFLOW);
 				const throttledA = throttled.filter((request) => isA(request.decodedPath)).length;
 				const throttledB = throttled.length - throttledA;
-				// Each worker paces itself, not the other: together they exceeded the limit. Which of the two met the
-				// 429s depends on who arrived when the window was full (reported, not asserted).
-				assert.ok(throttled.length > 0, `the two workers together were throttled (A ${throttledA}, B ${throttledB})`);
+				assert.ok(throttledA > 0 && throttledB > 0, `both workers were throttled (A ${throttledA}, B ${throttledB})`);
 				const busiest = busiestWindow(
 					applied.map((request) => request.admittedAt ?? request.at),
 					5_000,
