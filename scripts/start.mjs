@@ -8,6 +8,7 @@ import path from 'node:path';
 import { DEFAULT_N8N_VERSION, N8n, installN8n, packPackage, packageRoot, prepareUserFolder } from './lib/n8n.mjs';
 import { credentialFor } from './lib/workflows.mjs';
 import { AI_DEMO, FIRST_DEMO, TRIGGER_DEMO, demoWorkflows } from './lib/demoWorkflows.mjs';
+import { newConversationCommand } from './lib/demoCommands.mjs';
 
 const require = createRequire(import.meta.url);
 // The one import from test/: the sandbox serves `npm start` as well as the tests (see docs/development.md).
@@ -105,7 +106,7 @@ try {
                 or add a Helena node to a new workflow. The examples/ folder has ${demoWorkflows.length} workflows, all imported;
                 "${AI_DEMO.name}" also needs an OpenAI credential of your own.
   Trigger:      activate "${TRIGGER_DEMO.name}", then fire an event:
-                curl -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"eventType":"SESSION_NEW"}'
+                ${newConversationCommand(sandbox.url)}
   n8n log:      ${path.relative(process.cwd(), logFile)}      Stop with Ctrl+C.  Start from a fresh n8n database: rm -rf .dev
 `);
 

@@ -18,7 +18,7 @@ const { toPublicSubscription } = require('./webhooks');
 const { toPublicDepartment } = require('./departments');
 const { toPublicContact, ALL_DETAILS } = require('./contactStore');
 const { buildState, seedContacts, demoPhone, COMPANY_ID } = require('./seed');
-const { sampleContent } = require('./eventSamples');
+const { eventContent } = require('./eventSamples');
 const { stableId } = require('./ids');
 const { chatControl, chatDemo } = require('./chat/control');
 const { ContractCheck, contractLedger, writeLedger } = require('./contractCheck');
@@ -173,13 +173,14 @@ class Sandbox {
 	}
 
 	/**
-	 * Deliver an event to every enabled subscription listing it (content built when omitted).
+	 * Deliver an event to every enabled subscription listing it. Its content names records the sandbox has
+	 * (built around the references in `content`, which must exist: see eventSamples.js).
 	 * @param {string} eventType
-	 * @param {unknown} [content]
+	 * @param {Record<string, unknown>} [content]
 	 */
 	async deliver(eventType, content) {
 		if (!this.state.events.some((e) => e.event === eventType)) throw new Error(`Unknown event type '${eventType}'`);
-		return this.deliverer.deliver(eventType, content === undefined ? sampleContent(this.state, eventType) : content);
+		return this.deliverer.deliver(eventType, eventContent(this.state, eventType, content));
 	}
 
 	/** Resolves once every delivery started so far (including automatic CONTACT_* ones) has finished. */
