@@ -8,11 +8,11 @@ import path from 'node:path';
 import { DEFAULT_N8N_VERSION, N8n, installN8n, packPackage, packageRoot, prepareUserFolder } from './lib/n8n.mjs';
 import { credentialFor } from './lib/workflows.mjs';
 import { AI_DEMO, FIRST_DEMO, TRIGGER_DEMO, demoWorkflows } from './lib/demoWorkflows.mjs';
-import { newConversationCommand } from './lib/demoCommands.mjs';
 
 const require = createRequire(import.meta.url);
 // The one import from test/: the sandbox serves `npm start` as well as the tests (see docs/development.md).
 const { startSandbox, DEFAULT_API_KEY } = require('../test/sandbox/index.js');
+const { newConversationCommand } = require('./lib/demoCommands.cjs');
 
 const port = Number(process.env.HELENA_N8N_PORT ?? 5678);
 const sandboxPort = Number(process.env.HELENA_SANDBOX_PORT ?? 5681);

@@ -5,7 +5,6 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { before, describe, test } from 'node:test';
 
-import { newConversationCommand } from '../../../scripts/lib/demoCommands.mjs';
 import { TRIGGER_DEMO } from '../../../scripts/lib/demoWorkflows.mjs';
 import { loadExample, nodeNamed } from '../../../scripts/lib/examples.mjs';
 import { outputOf } from '../../../scripts/lib/n8n.mjs';
@@ -14,6 +13,7 @@ import { CREDENTIAL_ID } from '../../../scripts/lib/workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { demo } = require('../../sandbox/index.js');
+const { newConversationCommand, sandboxStateCommand } = require('../../../scripts/lib/demoCommands.cjs');
 
 const credentials = { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' } };
 const tagExample = loadExample('tag-new-conversations.json', { credentials });
@@ -102,10 +102,17 @@ describe(`the example workflows in a running n8n ${e2e.version}`, () => {
 		await e2e.n8n.api('POST', `/workflows/${tagExample.id}/activate`);
 		assert.equal(await e2e.subscriptionCount(1), 1);
 		const executionsBefore = (await e2e.n8n.api('GET', `/executions?workflowId=${tagExample.id}`)).data.length;
+		const shell = (text) => execFileSync('bash', ['-c', text], { encoding: 'utf8', timeout: 30_000 });
+		// the README's command for looking at the sandbox: one subscription per active trigger
+		const state = JSON.parse(shell(sandboxStateCommand(e2e.sandbox.url)));
+		assert.deepEqual(
+			state.subscriptions.map((subscription) => subscription.events.map((event) => event.event)),
+			[['SESSION_NEW']],
+		);
 		e2e.sandbox.clearRequests();
 		const sessionsBefore = new Set(e2e.sandbox.chat.sessions().map((session) => session.id));
 
-		const answer = JSON.parse(execFileSync('bash', ['-c', command], { encoding: 'utf8', timeout: 30_000 }));
+		const answer = JSON.parse(shell(command));
 		assert.deepEqual(
 			answer.map((delivery) => delivery.status),
 			[200],
