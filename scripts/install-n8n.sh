@@ -35,6 +35,14 @@ verify() {
 	bash "$here/verify-n8n.sh" "$dir" >&2
 }
 
+# The Node that will run n8n must be one n8n accepts (n8n exits on any other, after the whole install): 1.x runs
+# on this machine's Node; 2.x on the Node 24 installed below, checked once it is there.
+if [ "$major" -lt 2 ] || [ -x "$nodeBin/node" ]; then
+	if ! node "$here/lib/nodeVersion.cjs" "$version" "$nodeBin/node" "$dir"; then
+		exit 1
+	fi
+fi
+
 if [ -f "$dir/.installed" ]; then
 	if verify 2>"$dir/verify.log"; then
 		echo "$dir"

@@ -3,13 +3,22 @@
 // loaded and a "Helena API" credential already pointing at the sandbox.
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
 
-import { DEFAULT_N8N_VERSION, N8n, installN8n, packPackage, packageRoot, prepareUserFolder } from './lib/n8n.mjs';
+import { DEFAULT_N8N_VERSION, N8n, installN8n, n8nCacheDir, packPackage, packageRoot, prepareUserFolder } from './lib/n8n.mjs';
 import { credentialFor } from './lib/workflows.mjs';
 import { AI_DEMO, FIRST_DEMO, TRIGGER_DEMO, demoWorkflows } from './lib/demoWorkflows.mjs';
 
 const require = createRequire(import.meta.url);
+const { satisfies } = require('./lib/nodeVersion.cjs');
+const needs = require('../package.json').engines.node;
+if (!satisfies(process.versions.node, needs)) {
+	console.error(
+		`✖ npm start needs Node.js ${needs}; this is ${process.version}.\n  What to do: install Node.js 22 (with nvm: nvm install 22 && nvm use 22; or from https://nodejs.org), check that \`node --version\` shows it, and run \`npm start\` again.`,
+	);
+	process.exit(1);
+}
 // The one import from test/: the sandbox serves `npm start` as well as the tests (see docs/development.md).
 const { startSandbox, DEFAULT_API_KEY } = require('../test/sandbox/index.js');
 const { newConversationCommand } = require('./lib/demoCommands.cjs');
