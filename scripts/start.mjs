@@ -68,8 +68,13 @@ try {
 		}
 	}
 
+	const cached = n8nCacheDir();
+	const where = cached.dir.replace(homedir(), '~');
+	// should the cached copy not work, install-n8n.sh says so and installs it again, with progress lines
 	step(
-		`Installing n8n ${DEFAULT_N8N_VERSION} into ~/.cache/n8n-nodes-helena (the first time only: about 5 minutes; later only a check of a few seconds)`,
+		cached.installed
+			? `Checking the n8n ${DEFAULT_N8N_VERSION} install in ${where} (a few seconds)`
+			: `Installing n8n ${DEFAULT_N8N_VERSION} into ${where}: the first time only, about 5 minutes, progress below`,
 	);
 	const { child, done } = installN8n();
 	running.install = child;
