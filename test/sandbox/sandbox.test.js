@@ -636,6 +636,27 @@ describe('faults and limits', () => {
 	});
 });
 
+describe('holding requests', () => {
+	test('a held request waits unanswered and unapplied until released; others pass', async () => {
+		const hold = sb.hold({ method: 'PUT', path: '/core/v2/contact/' });
+		const id = demo.contactId(3);
+		let answered = false;
+		const put = core('PUT', `/v2/contact/${id}`, { fields: ['Annotation'], annotation: 'held' }).then((res) => {
+			answered = true;
+			return res;
+		});
+		while (hold.waiting.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+		expect((await core('GET', `/v1/contact/${id}`)).status).toBe(200);
+		expect(answered).toBe(false);
+		expect(sb.state.contacts.get(id).annotation).not.toBe('held');
+		expect(hold.waiting).toEqual([`/core/v2/contact/${id}`]);
+		hold.release();
+		expect((await put).status).toBe(200);
+		expect(sb.state.contacts.get(id).annotation).toBe('held');
+		expect((await core('PUT', `/v2/contact/${id}`, { fields: ['Annotation'], annotation: 'free' })).status).toBe(200);
+	});
+});
+
 describe('bulk and control API', () => {
 	test('10,000 contacts page through without gaps or duplicates', async () => {
 		sb.reset('empty');
