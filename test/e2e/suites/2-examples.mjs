@@ -1,8 +1,9 @@
 // The example workflows that start from a webhook (Helena's SESSION_NEW delivery, an n8n form), imported
 // from examples/ and activated in the running n8n; and the Helena Tool that n8n registers for the AI Agent.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
 import { before, describe, test } from 'node:test';
 
 import { TRIGGER_DEMO } from '../../../scripts/lib/demoWorkflows.mjs';
@@ -96,15 +97,21 @@ describe(`the example workflows in a running n8n ${e2e.version}`, () => {
 		assert.equal(await e2e.subscriptionCount(0), 0);
 	});
 
-	test('the command `npm start` prints for the trigger demo, run exactly as printed, tags the contact of the new conversation and welcomes it', async () => {
+	test('the command `npm start` prints for the trigger demo, run exactly as printed, tags the contact of the new conversation and welcomes it', async (t) => {
 		assert.equal(TRIGGER_DEMO.id, tagExample.id, 'npm start names this example for the command');
 		const command = newConversationCommand(e2e.sandbox.url);
+		// should an assertion fail, the later suites still start with no active workflow and no subscription
+		t.after(async () => {
+			await e2e.n8n.api('POST', `/workflows/${tagExample.id}/deactivate`).catch(() => {});
+			await e2e.subscriptionCount(0);
+		});
 		await e2e.n8n.api('POST', `/workflows/${tagExample.id}/activate`);
 		assert.equal(await e2e.subscriptionCount(1), 1);
 		const executionsBefore = (await e2e.n8n.api('GET', `/executions?workflowId=${tagExample.id}`)).data.length;
-		const shell = (text) => execFileSync('bash', ['-c', text], { encoding: 'utf8', timeout: 30_000 });
+		// asynchronously: the sandbox that answers the command lives in this process
+		const shell = async (text) => (await promisify(execFile)('bash', ['-c', text], { encoding: 'utf8', timeout: 60_000 })).stdout;
 		// the README's command for looking at the sandbox: one subscription per active trigger
-		const state = JSON.parse(shell(sandboxStateCommand(e2e.sandbox.url)));
+		const state = JSON.parse(await shell(sandboxStateCommand(e2e.sandbox.url)));
 		assert.deepEqual(
 			state.subscriptions.map((subscription) => subscription.events.map((event) => event.event)),
 			[['SESSION_NEW']],
@@ -112,7 +119,7 @@ describe(`the example workflows in a running n8n ${e2e.version}`, () => {
 		e2e.sandbox.clearRequests();
 		const sessionsBefore = new Set(e2e.sandbox.chat.sessions().map((session) => session.id));
 
-		const answer = JSON.parse(shell(command));
+		const answer = JSON.parse(await shell(command));
 		assert.deepEqual(
 			answer.map((delivery) => delivery.status),
 			[200],
