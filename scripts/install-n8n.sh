@@ -35,6 +35,14 @@ verify() {
 	bash "$here/verify-n8n.sh" "$dir" >&2
 }
 
+# The Node that will run n8n must be one n8n accepts (n8n exits on any other, after the whole install): 1.x runs
+# on this machine's Node; 2.x on the Node 24 installed below, checked once it is there.
+if [ "$major" -lt 2 ] || [ -x "$nodeBin/node" ]; then
+	if ! node "$here/lib/nodeVersion.cjs" "$version" "$nodeBin/node" "$dir"; then
+		exit 1
+	fi
+fi
+
 if [ -f "$dir/.installed" ]; then
 	if verify 2>"$dir/verify.log"; then
 		echo "$dir"
@@ -49,9 +57,10 @@ cd "$dir"
 started=$(date +%s)
 elapsed() { echo "$(($(date +%s) - started))s"; }
 
+# explicit settings, so no user or global npmrc can turn scripts or peer resolution the other way
+npmSettings=(--no-audit --no-fund --no-update-notifier --legacy-peer-deps=false --strict-peer-deps=false)
 npmClean() {
-	# explicit settings, so no user or global npmrc can turn scripts or peer resolution the other way
-	npm --no-audit --no-fund --no-update-notifier --legacy-peer-deps=false --strict-peer-deps=false "$@"
+	npm "${npmSettings[@]}" "$@"
 }
 
 if [ "$major" -ge 2 ]; then
@@ -68,8 +77,11 @@ JSON
 
 log "installing n8n into $dir (first time only: about 5 minutes for 1.x, 10 for 2.x with Node 24; 2-3 GB)"
 # --ignore-scripts skips optional native add-ons n8n's core does not need; sqlite3 is built next, on its own.
-(npmClean install --ignore-scripts --loglevel=http >"$dir/npm-install.log" 2>&1) &
+# npm itself in the background (not a function, which would run in a subshell of its own), so $pid is npm's
+npm "${npmSettings[@]}" install --ignore-scripts --loglevel=http >"$dir/npm-install.log" 2>&1 &
 pid=$!
+# Stopped (Ctrl+C in npm start, SIGTERM), the script takes the install down with it instead of leaving npm running.
+trap 'kill "$pid" 2>/dev/null; log "stopped; the unfinished install is removed on the next run"; exit 143' TERM INT HUP
 while kill -0 "$pid" 2>/dev/null; do
 	for _ in 1 2 3 4 5 6 7 8 9 10; do
 		sleep 1
@@ -84,12 +96,14 @@ while kill -0 "$pid" 2>/dev/null; do
 	fi
 done
 if ! wait "$pid"; then
+	trap - TERM INT HUP
 	log "npm install failed after $(elapsed); last lines of $dir/npm-install.log:"
 	grep -v 'http fetch' "$dir/npm-install.log" | tail -20 >&2
 	log "What to do: check that the npm registry is reachable (npm view n8n version), then run the command again"
 	exit 1
 fi
 
+trap - TERM INT HUP
 log "$(elapsed): building sqlite3 from source (about 90 seconds; needs python3, make and g++)"
 if ! npmClean rebuild sqlite3 --ignore-scripts=false --foreground-scripts >>"$dir/npm-install.log" 2>&1; then
 	log "building sqlite3 failed; last lines of $dir/npm-install.log:"

@@ -68,7 +68,7 @@ for (const line of [
 	'POST   /__sandbox/reset           {seed: "demo" | "empty"}',
 	'POST   /__sandbox/seed-contacts   {n, prefix}',
 	'GET    /__sandbox/state',
-	'POST   /__sandbox/events          {eventType, content?}',
+	'POST   /__sandbox/events          {eventType, content?}  (names records the sandbox has: built when left out)',
 	'GET    /__sandbox/deliveries      DELETE /__sandbox/deliveries',
 	'POST   /__sandbox/variations      {statusCode, notFound, validation, tagRemoval, webhookDate, auth}',
 	'GET    /__sandbox/contract        requests held against the contract, and violations',

@@ -3,15 +3,25 @@
 // loaded and a "Helena API" credential already pointing at the sandbox.
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
 
-import { DEFAULT_N8N_VERSION, N8n, installN8n, packPackage, packageRoot, prepareUserFolder } from './lib/n8n.mjs';
+import { DEFAULT_N8N_VERSION, N8n, installN8n, n8nCacheDir, packPackage, packageRoot, prepareUserFolder } from './lib/n8n.mjs';
 import { credentialFor } from './lib/workflows.mjs';
 import { AI_DEMO, FIRST_DEMO, TRIGGER_DEMO, demoWorkflows } from './lib/demoWorkflows.mjs';
 
 const require = createRequire(import.meta.url);
+const { satisfies } = require('./lib/nodeVersion.cjs');
+const needs = require('../package.json').engines.node;
+if (!satisfies(process.versions.node, needs)) {
+	console.error(
+		`✖ npm start needs Node.js ${needs}; this is ${process.version}.\n  What to do: install Node.js 22 (with nvm: nvm install 22 && nvm use 22; or from https://nodejs.org), check that \`node --version\` shows it, and run \`npm start\` again.`,
+	);
+	process.exit(1);
+}
 // The one import from test/: the sandbox serves `npm start` as well as the tests (see docs/development.md).
 const { startSandbox, DEFAULT_API_KEY } = require('../test/sandbox/index.js');
+const { newConversationCommand } = require('./lib/demoCommands.cjs');
 
 const port = Number(process.env.HELENA_N8N_PORT ?? 5678);
 const sandboxPort = Number(process.env.HELENA_SANDBOX_PORT ?? 5681);
@@ -58,8 +68,13 @@ try {
 		}
 	}
 
+	const cached = n8nCacheDir();
+	const where = cached.dir.replace(homedir(), '~');
+	// should the cached copy not work, install-n8n.sh says so and installs it again, with progress lines
 	step(
-		`Installing n8n ${DEFAULT_N8N_VERSION} into ~/.cache/n8n-nodes-helena (the first time only: about 5 minutes; later only a check of a few seconds)`,
+		cached.installed
+			? `Checking the n8n ${DEFAULT_N8N_VERSION} install in ${where} (a few seconds)`
+			: `Installing n8n ${DEFAULT_N8N_VERSION} into ${where}: the first time only, about 5 minutes, progress below`,
 	);
 	const { child, done } = installN8n();
 	running.install = child;
@@ -105,7 +120,7 @@ try {
                 or add a Helena node to a new workflow. The examples/ folder has ${demoWorkflows.length} workflows, all imported;
                 "${AI_DEMO.name}" also needs an OpenAI credential of your own.
   Trigger:      activate "${TRIGGER_DEMO.name}", then fire an event:
-                curl -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"eventType":"SESSION_NEW"}'
+                ${newConversationCommand(sandbox.url)}
   n8n log:      ${path.relative(process.cwd(), logFile)}      Stop with Ctrl+C.  Start from a fresh n8n database: rm -rf .dev
 `);
 

@@ -27,6 +27,13 @@ const log = (message) => process.stderr.write(`${message}\n`);
 
 const installScript = path.join(packageRoot, 'scripts/install-n8n.sh');
 
+/** The folder install-n8n.sh installs `version` into, and whether a finished install is there. */
+export function n8nCacheDir(version = DEFAULT_N8N_VERSION) {
+	const cache = process.env.HELENA_N8N_CACHE || path.join(process.env.HOME ?? '', '.cache/n8n-nodes-helena');
+	const dir = path.join(cache, `n8n-${version}`);
+	return { dir, installed: existsSync(path.join(dir, '.installed')) };
+}
+
 function describeInstall(version, dir) {
 	const nodeBinFile = path.join(dir, '.node-bin');
 	const nodeBin = existsSync(nodeBinFile) ? readFileSync(nodeBinFile, 'utf8').trim() : undefined;

@@ -80,7 +80,7 @@ describe('What Helena varies, read right', () => {
 			helena.sandbox.setVariations({ webhookDate });
 			const trigger = await startTrigger();
 			await trigger.activate();
-			await helena.sandbox.deliver('SESSION_NEW', { id: demo.contactId(1) });
+			await helena.sandbox.deliver('SESSION_NEW', { contactId: demo.contactId(1) });
 			const [[item]] = trigger.executions;
 			expect(item.json.date).toMatch(form);
 			expect(item.json.date).toBe(helena.sandbox.deliveries.at(-1).body.date);

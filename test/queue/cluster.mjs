@@ -111,10 +111,21 @@ export class QueueCluster {
 		await this.main.createApiKey();
 	}
 
-	/** Starts (or starts again) a webhook process or a worker; resolves when it reports ready. */
-	startProcess(n8n) {
+	/**
+	 * Starts (or starts again) a webhook process or a worker; resolves when it reports ready. A worker runs at most
+	 * `concurrency` executions at a time (the cluster's unless given): it takes no job from the queue while it holds that many.
+	 */
+	startProcess(n8n, { concurrency = this.concurrency } = {}) {
 		if (this.webhooks.includes(n8n)) return n8n.start({ args: ['webhook'], readyUrl: `${n8n.url}/healthz/readiness`, timeoutMs: 180_000 });
-		return n8n.start({ args: ['worker', `--concurrency=${this.concurrency}`], readyUrl: n8n.healthUrl, timeoutMs: 180_000 });
+		n8n.concurrency = concurrency;
+		return n8n.start({ args: ['worker', `--concurrency=${concurrency}`], readyUrl: n8n.healthUrl, timeoutMs: 180_000 });
+	}
+
+	/** Stops a process gracefully (SIGTERM), keeping what it logged, so it can be started again. */
+	async stopProcess(n8n) {
+		await n8n.stop();
+		n8n.previousLogs = (n8n.previousLogs ?? '') + n8n.logs;
+		n8n.logs = '';
 	}
 
 	/** SIGKILL, as when a machine or container dies: no graceful shutdown. Keeps what it logged. */

@@ -12,12 +12,13 @@
 const { createServer } = require('./server');
 const { Faults } = require('./faults');
 const { Misbehaviour } = require('./misbehave');
+const { Holds } = require('./holds');
 const { Deliverer } = require('./webhooks');
 const { toPublicSubscription } = require('./webhooks');
 const { toPublicDepartment } = require('./departments');
 const { toPublicContact, ALL_DETAILS } = require('./contactStore');
 const { buildState, seedContacts, demoPhone, COMPANY_ID } = require('./seed');
-const { sampleContent } = require('./eventSamples');
+const { eventContent } = require('./eventSamples');
 const { stableId } = require('./ids');
 const { chatControl, chatDemo } = require('./chat/control');
 const { crmControl, crmDemo } = require('./crm/control');
@@ -54,6 +55,7 @@ class Sandbox {
 		this.state = buildState(this.seedName);
 		this.faults = new Faults(options);
 		this.misbehaviour = new Misbehaviour();
+		this.holds = new Holds();
 		this.variations = new Variations(options.variations);
 		/** Every /core request is held against the contract; there is no lenient mode (see contractCheck.js). */
 		this.contract = new ContractCheck(this.variations);
@@ -90,6 +92,7 @@ class Sandbox {
 			'setClock',
 			'setPageOrder',
 			'setPageSizeCap',
+			'hold',
 		])
 			this[name] = this[name].bind(this);
 	}
@@ -158,6 +161,14 @@ class Sandbox {
 		return setPageSizeCap(size);
 	}
 
+	/**
+	 * Matching requests wait, unanswered and unapplied, until `release()` (see holds.js); `waiting` lists their paths.
+	 * @param {{ method?: string, path?: string|RegExp }} [match]
+	 */
+	hold(match) {
+		return this.holds.add(match);
+	}
+
 	/** @param {number} n @param {{ prefix?: string }} [options] */
 	seedContacts(n, options = {}) {
 		return seedContacts(this.state, n, options);
@@ -170,13 +181,14 @@ class Sandbox {
 	}
 
 	/**
-	 * Deliver an event to every enabled subscription listing it (content built when omitted).
+	 * Deliver an event to every enabled subscription listing it. Its content names records the sandbox has
+	 * (built around the references in `content`, which must exist: see eventSamples.js).
 	 * @param {string} eventType
-	 * @param {unknown} [content]
+	 * @param {Record<string, unknown>} [content]
 	 */
 	async deliver(eventType, content) {
 		if (!this.state.events.some((e) => e.event === eventType)) throw new Error(`Unknown event type '${eventType}'`);
-		return this.deliverer.deliver(eventType, content === undefined ? sampleContent(this.state, eventType) : content);
+		return this.deliverer.deliver(eventType, eventContent(this.state, eventType, content));
 	}
 
 	/** Resolves once every delivery started so far (including automatic CONTACT_* ones) has finished. */
@@ -217,6 +229,7 @@ class Sandbox {
 
 	async close() {
 		this.misbehaviour.clear();
+		this.holds.releaseAll();
 		this.closed = true;
 		writeLedger();
 		await this.deliverer.close();

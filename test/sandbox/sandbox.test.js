@@ -449,16 +449,18 @@ describe('webhooks', () => {
 		expect(headers['content-type']).toBe('application/json');
 		expect(body.eventType).toBe('SESSION_NEW');
 		expect(body.date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}Z$/);
+		// a new conversation the sandbox knows: opened by the first contact without one (contact 1 has one), window open
+		expect(body.content).toEqual(sb.chat.session(body.content.id));
 		expect(body.content).toMatchObject({
-			active: true,
-			status: 'STARTED',
+			status: 'PENDING',
 			endAt: null,
-			contactId: demo.contactId(1),
+			contactId: demo.contactId(2),
 			departmentId: null,
 			userId: null,
 			origin: 'CUSTOMER',
+			windowStatus: 'ACTIVE',
 		});
-		expect(body.content.contactDetails).toMatchObject({ id: demo.contactId(1), phonenumber: '+55|11999999999' });
+		expect(body.content.contactDetails).toMatchObject({ id: demo.contactId(2) });
 
 		await core('POST', '/v1/contact', { name: 'Hook', phoneNumber: '5511977776666', tagNames: ['VIP'] });
 		await sb.waitForDeliveries();
@@ -472,10 +474,98 @@ describe('webhooks', () => {
 		});
 		expect(sb.deliveries).toHaveLength(2);
 
-		const viaHttp = await call('POST', '/__sandbox/events', { eventType: 'SESSION_NEW', content: { id: 'x' } }, {});
+		const viaHttp = await call(
+			'POST',
+			'/__sandbox/events',
+			{ eventType: 'SESSION_NEW', content: { contactId: demo.contactId(5), utm: 'x' } },
+			{},
+		);
 		expect(viaHttp.json[0].status).toBe(200);
-		expect(received[2].body.content).toEqual({ id: 'x' });
+		expect(received[2].body.content).toMatchObject({ contactId: demo.contactId(5), utm: 'x', status: 'PENDING' });
+		expect(sb.chat.session(received[2].body.content.id)).toMatchObject({ contactId: demo.contactId(5) });
 		await expect(sb.deliver('NOT_AN_EVENT')).rejects.toThrow();
+	});
+
+	test('every event the sandbox fires names records it has, so a workflow reacting to it can act on them', async () => {
+		const chat = () => sb.chat;
+		const known = {
+			session: (id) => chat().session(id),
+			message: (id) => chat().message(id),
+			contact: (id) => sb.state.contacts.get(id),
+			channel: (id) => sb.state.channels.get(id),
+			department: (id) => sb.state.departments.get(id),
+			user: (id) => sb.state.users.get(id),
+		};
+		const expectKnown = (kind, id) => expect([kind, id, known[kind](id) !== undefined]).toEqual([kind, id, true]);
+		for (const seed of ['demo', 'empty']) {
+			sb.reset(seed);
+			for (const { event } of sb.state.events) {
+				await core('POST', '/v1/webhook/subscription', { name: event, url: `${receiverUrl}/${event}`, events: [event] });
+				await sb.deliver(event);
+			}
+			expect(received.map(({ body }) => body.eventType)).toEqual(sb.state.events.map(({ event }) => event));
+			for (const { body } of received.splice(0)) {
+				const { eventType, content } = body;
+				if (eventType.startsWith('SESSION_')) {
+					expect(content).toEqual(chat().session(content.id));
+					expectKnown('contact', content.contactId);
+					expectKnown('channel', content.channelId);
+					if (content.departmentId) expectKnown('department', content.departmentId);
+					if (content.userId) expectKnown('user', content.userId);
+				} else if (eventType.startsWith('MESSAGE_')) {
+					expect(content).toEqual(chat().message(content.id));
+					expectKnown('session', content.sessionId);
+				} else if (eventType.startsWith('CONTACT_')) {
+					expectKnown('contact', content.id);
+				} else if (eventType.startsWith('PAYMENT_')) {
+					expectKnown('contact', content.contactId);
+					if (content.sessionId) expectKnown('session', content.sessionId);
+				} else if (eventType.startsWith('PANEL_CARD_') && content.contactIds) {
+					for (const id of content.contactIds) expectKnown('contact', id);
+				}
+			}
+		}
+		sb.reset('demo');
+		// A SESSION_NEW's conversation takes a free message: its window is open.
+		await core('POST', '/v1/webhook/subscription', { name: 'new', url: `${receiverUrl}/new`, events: ['SESSION_NEW'] });
+		await sb.deliver('SESSION_NEW');
+		const opened = received.at(-1).body.content;
+		const sent = await call('POST', '/chat/v1/send/text', { sessionId: opened.id, text: 'Bem-vindo!' });
+		expect(sent.status).toBe(200);
+	});
+
+	test('content given with an event: its references must name records the sandbox has, and agree', async () => {
+		await core('POST', '/v1/webhook/subscription', {
+			name: 'all',
+			url: `${receiverUrl}/all`,
+			events: ['SESSION_UPDATE', 'MESSAGE_RECEIVED'],
+		});
+		const sessionsBefore = sb.chat.sessions().length;
+		for (const [content, field] of [
+			[{ id: 'x' }, 'content.id'],
+			[{ id: demo.contactId(1) }, 'content.id'],
+			[{ contactId: '00000000-0000-0000-0000-000000000000' }, 'content.contactId'],
+			[{ departmentId: 'nope' }, 'content.departmentId'],
+			[{ contactDetails: { id: 'nope' } }, 'content.contactDetails.id'],
+		]) {
+			const refused = await call('POST', '/__sandbox/events', { eventType: 'SESSION_UPDATE', content }, {});
+			expect(refused.status).toBe(400);
+			expect(refused.json.error).toContain(field);
+		}
+		await expect(sb.deliver('MESSAGE_RECEIVED', { sessionId: 'nope' })).rejects.toThrow('content.sessionId');
+		await expect(sb.deliver('SESSION_UPDATE', 'text')).rejects.toThrow('JSON object');
+		expect(received).toEqual([]);
+		expect(sb.chat.sessions()).toHaveLength(sessionsBefore);
+
+		const [open] = sb.chat.sessions().filter((s) => s.status === 'PENDING');
+		await expect(sb.deliver('SESSION_UPDATE', { id: open.id, contactId: demo.contactId(9) })).rejects.toThrow('does not agree');
+		await sb.deliver('SESSION_UPDATE', { id: open.id, departmentId: demo.departmentId('Financeiro'), title: 'Renegociação' });
+		expect(received.at(-1).body.content).toMatchObject({
+			id: open.id,
+			departmentId: demo.departmentId('Financeiro'),
+			title: 'Renegociação',
+		});
+		expect(sb.chat.session(open.id).departmentId).toBe(demo.departmentId('Financeiro'));
 	});
 });
 
@@ -545,6 +635,27 @@ describe('faults and limits', () => {
 		const t0 = Date.now();
 		await core('GET', '/v1/webhook/event');
 		expect(Date.now() - t0).toBeGreaterThanOrEqual(55);
+	});
+});
+
+describe('holding requests', () => {
+	test('a held request waits unanswered and unapplied until released; others pass', async () => {
+		const hold = sb.hold({ method: 'PUT', path: '/core/v2/contact/' });
+		const id = demo.contactId(3);
+		let answered = false;
+		const put = core('PUT', `/v2/contact/${id}`, { fields: ['Annotation'], annotation: 'held' }).then((res) => {
+			answered = true;
+			return res;
+		});
+		while (hold.waiting.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+		expect((await core('GET', `/v1/contact/${id}`)).status).toBe(200);
+		expect(answered).toBe(false);
+		expect(sb.state.contacts.get(id).annotation).not.toBe('held');
+		expect(hold.waiting).toEqual([`/core/v2/contact/${id}`]);
+		hold.release();
+		expect((await put).status).toBe(200);
+		expect(sb.state.contacts.get(id).annotation).toBe('held');
+		expect((await core('PUT', `/v2/contact/${id}`, { fields: ['Annotation'], annotation: 'free' })).status).toBe(200);
 	});
 });
 

@@ -201,6 +201,7 @@ function createServer(sandbox) {
 		if (!core) return fail(entry, res, 400, 'INVALID_SERVICE', 'Serviço não informado na URL: use o prefixo /core, /chat ou /crm');
 
 		if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+		await sandbox.holds.wait(method, entry.decodedPath);
 
 		if (!isAuthorized(req.headers.authorization, sandbox.apiKey, sandbox.variations.settings.auth))
 			return fail(entry, res, 401, 'ERROR_UNAUTHORIZED', 'Acesso negado');

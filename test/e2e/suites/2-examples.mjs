@@ -1,9 +1,12 @@
 // The example workflows that start from a webhook (Helena's SESSION_NEW delivery, an n8n form), imported
 // from examples/ and activated in the running n8n; and the Helena Tool that n8n registers for the AI Agent.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
 import { before, describe, test } from 'node:test';
 
+import { TRIGGER_DEMO } from '../../../scripts/lib/demoWorkflows.mjs';
 import { loadExample, nodeNamed } from '../../../scripts/lib/examples.mjs';
 import { executionStatus, outputOf } from '../../../scripts/lib/n8n.mjs';
 import { e2e } from '../context.mjs';
@@ -11,6 +14,7 @@ import { CREDENTIAL_ID } from '../../../scripts/lib/workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { demo } = require('../../sandbox/index.js');
+const { newConversationCommand, sandboxStateCommand } = require('../../../scripts/lib/demoCommands.cjs');
 
 const credentials = { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' } };
 const tagExample = loadExample('tag-new-conversations.json', { credentials });
@@ -88,6 +92,60 @@ describe(`the example workflows in a running n8n ${e2e.version}`, () => {
 		const [welcome] = outputOf(execution.data.resultData.runData, 'Send welcome');
 		assert.equal(welcome.sessionId, session.id);
 		assert.equal(e2e.sandbox.chat.message(welcome.id).direction, 'TO_HUB');
+
+		await e2e.n8n.api('POST', `/workflows/${tagExample.id}/deactivate`);
+		assert.equal(await e2e.subscriptionCount(0), 0);
+	});
+
+	test('the command `npm start` prints for the trigger demo, run exactly as printed, tags the contact of the new conversation and welcomes it', async (t) => {
+		assert.equal(TRIGGER_DEMO.id, tagExample.id, 'npm start names this example for the command');
+		const command = newConversationCommand(e2e.sandbox.url);
+		// should an assertion fail, the later suites still start with no active workflow and no subscription
+		t.after(async () => {
+			await e2e.n8n.api('POST', `/workflows/${tagExample.id}/deactivate`).catch(() => {});
+			await e2e.subscriptionCount(0);
+		});
+		await e2e.n8n.api('POST', `/workflows/${tagExample.id}/activate`);
+		assert.equal(await e2e.subscriptionCount(1), 1);
+		const executionsBefore = (await e2e.n8n.api('GET', `/executions?workflowId=${tagExample.id}`)).data.length;
+		// asynchronously: the sandbox that answers the command lives in this process
+		const shell = async (text) => (await promisify(execFile)('bash', ['-c', text], { encoding: 'utf8', timeout: 60_000 })).stdout;
+		// the README's command for looking at the sandbox: one subscription per active trigger
+		const state = JSON.parse(await shell(sandboxStateCommand(e2e.sandbox.url)));
+		assert.deepEqual(
+			state.subscriptions.map((subscription) => subscription.events.map((event) => event.event)),
+			[['SESSION_NEW']],
+		);
+		e2e.sandbox.clearRequests();
+		const sessionsBefore = new Set(e2e.sandbox.chat.sessions().map((session) => session.id));
+
+		const answer = JSON.parse(await shell(command));
+		assert.deepEqual(
+			answer.map((delivery) => delivery.status),
+			[200],
+			'the sandbox delivered the event to the one subscription, answered 200',
+		);
+		const delivery = e2e.sandbox.deliveries.filter((entry) => entry.eventType === 'SESSION_NEW').at(-1);
+		const session = delivery.body.content;
+		assert.ok(!sessionsBefore.has(session.id), 'the event announces a new conversation');
+		assert.deepEqual(e2e.sandbox.chat.session(session.id), session, "the sandbox's chat service knows the conversation");
+		const contact = e2e.sandbox.state.contacts.get(session.contactId);
+		assert.ok(contact, 'the sandbox knows its contact');
+
+		const executions = await finishedExecutions(tagExample.id, executionsBefore + 1);
+		assert.equal(executions.length, executionsBefore + 1, 'one run for the one event');
+		const execution = executions.find((each) => outputOf(each.data.resultData.runData, 'New conversation')[0]?.content?.id === session.id);
+		assert.equal(execution?.status, 'success', JSON.stringify(execution?.data?.resultData?.error ?? execution?.status));
+		assert.deepEqual(
+			e2e.sandbox.requests.map((request) => `${request.method} ${request.decodedPath} ${request.status}`),
+			[`GET /core/v1/contact/${contact.id} 200`, `POST /core/v1/contact/${contact.id}/tags 200`, 'POST /chat/v1/send/text 200'],
+		);
+		assert.ok(tagNamesOf(contact).includes('Conversation started'), 'the contact got the tag');
+		const [welcome] = outputOf(execution.data.resultData.runData, 'Send welcome');
+		assert.equal(welcome.sessionId, session.id);
+		const sent = e2e.sandbox.chat.message(welcome.id);
+		assert.equal(sent.direction, 'TO_HUB');
+		assert.equal(sent.text, `Hi ${contact.name || 'there'}, thanks for your message! An agent will be with you shortly.`);
 
 		await e2e.n8n.api('POST', `/workflows/${tagExample.id}/deactivate`);
 		assert.equal(await e2e.subscriptionCount(0), 0);

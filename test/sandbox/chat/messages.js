@@ -204,8 +204,15 @@ function checkMedia(chat, fileIdOrUrl, kind, field = 'fileIdOrUrl') {
 }
 
 /** Records the outgoing message, announces MESSAGE_SENT and schedules its delivery steps. */
-function queueMessage(ctx, { session, channel, contact }, fields) {
-	const { state } = ctx;
+function queueMessage(ctx, target, fields) {
+	const message = recordOutgoing(ctx.state, target, fields);
+	ctx.notify('MESSAGE_SENT', () => toPublicMessage(message));
+	scheduleSteps(ctx, message);
+	return toSendReceipt(ctx.state, message);
+}
+
+/** Stores an outgoing message (QUEUED unless `fields` say otherwise) in the session; announces nothing. */
+function recordOutgoing(state, { session, channel, contact }, fields) {
 	const chat = chatOf(state);
 	const now = nowIso();
 	const message = {
@@ -235,9 +242,7 @@ function queueMessage(ctx, { session, channel, contact }, fields) {
 	};
 	chat.messages.set(message.id, message);
 	Object.assign(session, { lastMessageText: message.text, lastInteractionDate: now, updatedAt: now });
-	ctx.notify('MESSAGE_SENT', () => toPublicMessage(message));
-	scheduleSteps(ctx, message);
-	return toSendReceipt(state, message);
+	return message;
 }
 
 /** Moves one message one step on (QUEUED -> SENT -> DELIVERED -> READ, or FAILED); false when final. */
@@ -417,6 +422,7 @@ function contactWrites(ctx, phone, text, channelName) {
 		insertContact(state, contact);
 	}
 	const now = nowIso();
+	// the window opens before the session is announced: SESSION_NEW already shows it ACTIVE
 	chat.lastInbound.set(`${contact.id}:${channel.id}`, now);
 	let session = openSessionOf(chat, contact.id, channel.id);
 	const completed = [...chat.sessions.values()].find(
@@ -432,6 +438,16 @@ function contactWrites(ctx, phone, text, channelName) {
 		session.origin = 'CUSTOMER';
 		ctx.notify('SESSION_NEW', () => toPublicSession(state, session));
 	}
+	const message = recordInbound(state, { session, channel, contact }, text);
+	ctx.notify('MESSAGE_RECEIVED', () => toPublicMessage(message));
+	return session;
+}
+
+/** Stores a message the contact wrote into the session and opens the 24-hour window; announces nothing. */
+function recordInbound(state, { session, channel, contact }, text) {
+	const chat = chatOf(state);
+	const now = nowIso();
+	chat.lastInbound.set(`${contact.id}:${channel.id}`, now);
 	const message = {
 		id: newId(),
 		createdAt: now,
@@ -456,8 +472,7 @@ function contactWrites(ctx, phone, text, channelName) {
 	};
 	chat.messages.set(message.id, message);
 	Object.assign(session, { lastMessageText: text, lastInteractionDate: now, updatedAt: now });
-	ctx.notify('MESSAGE_RECEIVED', () => toPublicMessage(message));
-	return session;
+	return message;
 }
 
 module.exports = {
@@ -471,6 +486,8 @@ module.exports = {
 	sendStatus,
 	advanceMessage,
 	contactWrites,
+	recordInbound,
+	recordOutgoing,
 	completeSession,
 	MEDIA_RULES,
 };

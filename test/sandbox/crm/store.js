@@ -220,8 +220,8 @@ const ALL_DETAILS = new Set(['PanelTitle', 'StepTitle', 'StepPhase', 'Responsibl
 const SAMPLE_CARD = 'João Santos - Plano Enterprise';
 
 /** The content of a sample PANEL_CARD_* event: a demo card in Proposta, with every detail. */
-function sampleCard(state) {
-	return toPublicCard(state, crmOf(state).cards.get(cardId(SAMPLE_CARD)), ALL_DETAILS);
+function sampleCard(state, card = crmOf(state).cards.get(cardId(SAMPLE_CARD))) {
+	return toPublicCard(state, card, ALL_DETAILS);
 }
 
 /** The step the sample card came from, for PANEL_CARD_STEP_CHANGE. */
