@@ -43,6 +43,15 @@ if [ "$major" -lt 2 ] || [ -x "$nodeBin/node" ]; then
 	fi
 fi
 
+# One install of a version at a time: a second caller (CI installs the next versions in the background while
+# the tests run) waits for the first and then finds the finished copy. The lock goes when this script exits.
+mkdir -p "$cache"
+exec 9>"$cache/.n8n-$version.lock"
+if ! flock -n 9; then
+	log "another process is installing or checking n8n $version in $dir; waiting for it to finish"
+	flock 9
+fi
+
 if [ -f "$dir/.installed" ]; then
 	if verify 2>"$dir/verify.log"; then
 		echo "$dir"
