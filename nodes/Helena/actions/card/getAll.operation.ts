@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { filtersCollection, optionValues, readChoices, readDate, readText, requireUuid, runPerItem } from '../../helpers';
+import { filtersCollection, optionValues, readChoices, readText, requireUuid, runPerItem } from '../../helpers';
 import { fetchAllPages } from '../../transport';
 import { optionalLocatorUuid, userLocator } from '../chat/locators';
+import { dateFilterFields, readDateFilters } from '../crm/dateFilters';
 import { limitField, readPaging, readSimple, returnAllField } from '../contact/listing';
 import { panelLocator, readPanelId, stepLocator } from '../crm/locators';
 import { requireStepOfPanel } from '../crm/panelData';
@@ -25,13 +26,6 @@ const statusesFilter: INodeProperties = {
 const STATUSES = optionValues(statusesFilter);
 const DETAILS = optionValues(includeDetailsField);
 
-const DATE_FILTERS: Array<[string, string, string]> = [
-	['createdAfter', 'Created After', 'CreatedAt.After'],
-	['createdBefore', 'Created Before', 'CreatedAt.Before'],
-	['updatedAfter', 'Updated After', 'UpdatedAt.After'],
-	['updatedBefore', 'Updated Before', 'UpdatedAt.Before'],
-];
-
 const properties: INodeProperties[] = [
 	{ ...panelLocator, description: 'The panel whose cards to list' },
 	returnAllField,
@@ -52,13 +46,7 @@ const properties: INodeProperties[] = [
 			default: '',
 			description: 'Only cards linked to this contact',
 		},
-		...DATE_FILTERS.map(([name, displayName]): INodeProperties => ({
-			displayName,
-			name,
-			type: 'dateTime',
-			default: '',
-			description: `Only cards ${displayName.toLowerCase()} this moment (UTC)`,
-		})),
+		...dateFilterFields('cards'),
 		{ ...userLocator('responsibleUser'), displayName: 'Responsible User', description: 'Only cards this user is responsible for' },
 		statusesFilter,
 		stepLocator('step', { required: false, description: 'Only cards in this step of the panel' }),
@@ -99,10 +87,7 @@ async function readFilters(context: IExecuteFunctions, panelId: string, itemInde
 	if (text) qs.TextFilter = text;
 	const statuses = readChoices(context, filters.statuses, STATUSES, 'Statuses', itemIndex);
 	if (statuses.length) qs.Statuses = statuses;
-	for (const [name, label, query] of DATE_FILTERS) {
-		const date = readDate(context, filters[name], label, itemIndex);
-		if (date) qs[query] = date;
-	}
+	readDateFilters(context, filters, qs, itemIndex);
 	return qs;
 }
 

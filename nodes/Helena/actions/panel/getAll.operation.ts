@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { filtersCollection, optionsCollection, optionValues, readChoices, readDate, readOption, readText, runPerItem } from '../../helpers';
+import { filtersCollection, optionsCollection, optionValues, readChoices, readOption, readText, runPerItem } from '../../helpers';
 import { fetchAllPages } from '../../transport';
+import { dateFilterFields, readDateFilters } from '../crm/dateFilters';
 import { limitField, readPaging, returnAllField } from '../contact/listing';
 
 const typeFilter: INodeProperties = {
@@ -31,24 +32,11 @@ const includeDetailsField: INodeProperties = {
 	description: 'Related data to return with each panel',
 };
 
-const DATE_FILTERS: Array<[string, string, string]> = [
-	['createdAfter', 'Created After', 'CreatedAt.After'],
-	['createdBefore', 'Created Before', 'CreatedAt.Before'],
-	['updatedAfter', 'Updated After', 'UpdatedAt.After'],
-	['updatedBefore', 'Updated Before', 'UpdatedAt.Before'],
-];
-
 const properties: INodeProperties[] = [
 	returnAllField,
 	limitField,
 	filtersCollection([
-		...DATE_FILTERS.map(([name, displayName]): INodeProperties => ({
-			displayName,
-			name,
-			type: 'dateTime',
-			default: '',
-			description: `Only panels ${displayName.toLowerCase()} this moment (UTC)`,
-		})),
+		...dateFilterFields('panels'),
 		{ displayName: 'Title', name: 'title', type: 'string', default: '', description: 'Only panels whose title contains this text' },
 		typeFilter,
 	]),
@@ -69,10 +57,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const title = (readText(this, filters.title, 'Title', itemIndex) ?? '').trim();
 		if (title) qs.Title = title;
 		if (filters.type !== undefined && filters.type !== '') qs.Type = readOption(this, filters.type, TYPES, 'Type', itemIndex);
-		for (const [name, label, query] of DATE_FILTERS) {
-			const date = readDate(this, filters[name], label, itemIndex);
-			if (date) qs[query] = date;
-		}
+		readDateFilters(this, filters, qs, itemIndex);
 		const details = readChoices(this, options.includeDetails ?? includeDetailsField.default, DETAILS, 'Include Details', itemIndex);
 		if (details.length) qs.IncludeDetails = details;
 		return await fetchAllPages.call(

@@ -1,0 +1,30 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readDate } from '../../helpers';
+
+/** The CRM lists' date window: the filter's name, its label and the query key Helena reads. */
+const DATE_FILTERS: Array<[string, string, string]> = [
+	['createdAfter', 'Created After', 'CreatedAt.After'],
+	['createdBefore', 'Created Before', 'CreatedAt.Before'],
+	['updatedAfter', 'Updated After', 'UpdatedAt.After'],
+	['updatedBefore', 'Updated Before', 'UpdatedAt.Before'],
+];
+
+/** The four date filters of a CRM list, e.g. `Only cards created after this moment (UTC)`. */
+export function dateFilterFields(things: string): INodeProperties[] {
+	return DATE_FILTERS.map(([name, displayName]) => ({
+		displayName,
+		name,
+		type: 'dateTime',
+		default: '',
+		description: `Only ${things} ${displayName.toLowerCase()} this moment (UTC)`,
+	}));
+}
+
+/** Adds the date filters that are set to the query, each checked as a date. */
+export function readDateFilters(context: IExecuteFunctions, filters: IDataObject, qs: IDataObject, itemIndex: number): void {
+	for (const [name, label, query] of DATE_FILTERS) {
+		const date = readDate(context, filters[name], label, itemIndex);
+		if (date) qs[query] = date;
+	}
+}
