@@ -73,12 +73,8 @@ class Misbehaviour {
 		return rule;
 	}
 
-	/**
-	 * Before the route runs: answers (or hangs, or resets) instead of it. Returns true when it did.
-	 * @param {Record<string, any>} rule @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res
-	 * @param {{ status: number }} entry
-	 */
-	before(rule, req, res, entry) {
+	/** `hang`: the request is never answered; `reset`: the connection is dropped unanswered. Whether it did either. */
+	hangOrReset(rule, req) {
 		if (rule.hang) {
 			this.hung.add(req.socket);
 			req.socket.once('close', () => this.hung.delete(req.socket));
@@ -88,6 +84,16 @@ class Misbehaviour {
 			req.socket.destroy();
 			return true;
 		}
+		return false;
+	}
+
+	/**
+	 * Before the route runs: answers (or hangs, or resets) instead of it. Returns true when it did.
+	 * @param {Record<string, any>} rule @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res
+	 * @param {{ status: number }} entry
+	 */
+	before(rule, req, res, entry) {
+		if (this.hangOrReset(rule, req)) return true;
 		if (rule.echoHeaders) {
 			const rows = Object.entries(req.headers).map(([name, value]) => `<tr><td>${name}</td><td>${String(value)}</td></tr>`);
 			raw(res, entry, rule.status ?? 502, 'text/html', `<html><body><h1>Bad Gateway</h1><table>${rows.join('')}</table></body></html>`);
@@ -118,15 +124,7 @@ class Misbehaviour {
 	 * or stores and then drops it (`loseAnswer`: returns 'stored-then-dropped'). Returns true when it answered instead.
 	 */
 	storage(rule, req, store) {
-		if (rule.hang) {
-			this.hung.add(req.socket);
-			req.socket.once('close', () => this.hung.delete(req.socket));
-			return true;
-		}
-		if (rule.reset) {
-			req.socket.destroy();
-			return true;
-		}
+		if (this.hangOrReset(rule, req)) return true;
 		if (rule.loseAnswer) {
 			store();
 			req.socket.destroy();
