@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before } from 'node:test';
 
-import { DEFAULT_N8N_VERSION, N8n, ensureN8n, packPackage, temporaryUserFolder } from '../../scripts/lib/n8n.mjs';
+import { DEFAULT_N8N_VERSION, N8n, ensureN8n, executionStatus, packPackage, temporaryUserFolder } from '../../scripts/lib/n8n.mjs';
 import { credentialFor } from '../../scripts/lib/workflows.mjs';
 
 const require = createRequire(import.meta.url);
@@ -42,6 +42,18 @@ export const e2e = {
 	async executeWorkflow(workflow) {
 		await this.n8n.importWorkflow(workflow);
 		return await this.n8n.execute(workflow.id);
+	},
+
+	/**
+	 * A workflow's executions once at least `count` have finished, each with its `status` on every n8n line
+	 * (1.85 leaves `status` out of the public API's list: see executionStatus).
+	 */
+	async finishedExecutions(workflowId, count) {
+		const list = await this.eventually(
+			async () => (await this.n8n.api('GET', `/executions?workflowId=${workflowId}&includeData=true`)).data,
+			(executions) => executions.length >= count && executions.every((execution) => execution.finished || execution.stoppedAt),
+		);
+		return list.map((execution) => ({ ...execution, status: executionStatus(execution) }));
 	},
 
 	/** n8n 2.x (un)registers webhooks after the activate call has answered; poll what should become true. */

@@ -23,13 +23,6 @@ const csvExample = loadExample('import-contacts-from-csv.json', { credentials })
 const tagNamesOf = (contact) => [...contact.tagIds].map((id) => e2e.sandbox.state.tags.get(id).name).sort();
 
 /** The executions of a workflow, once every one of them has finished. */
-async function finishedExecutions(workflowId, count) {
-	return await e2e.eventually(
-		async () => (await e2e.n8n.api('GET', `/executions?workflowId=${workflowId}&includeData=true`)).data,
-		(list) => list.length >= count && list.every((execution) => execution.finished || execution.stoppedAt),
-	);
-}
-
 describe(`the example workflows in a running n8n ${e2e.version}`, () => {
 	before(async () => {
 		await e2e.n8n.importWorkflow(tagExample);
@@ -70,7 +63,7 @@ describe(`the example workflows in a running n8n ${e2e.version}`, () => {
 		const [delivery] = e2e.sandbox.deliveries.filter((entry) => entry.eventType === 'SESSION_NEW');
 		assert.equal(delivery.status, 200);
 		assert.equal(delivery.body.content.id, session.id);
-		const [execution] = await finishedExecutions(tagExample.id, 1);
+		const [execution] = await e2e.finishedExecutions(tagExample.id, 1);
 
 		assert.equal(executionStatus(execution), 'success');
 		const contactRequests = e2e.sandbox.requests.filter((request) => request.decodedPath.startsWith('/core/v1/contact'));
@@ -132,7 +125,7 @@ describe(`the example workflows in a running n8n ${e2e.version}`, () => {
 		const contact = e2e.sandbox.state.contacts.get(session.contactId);
 		assert.ok(contact, 'the sandbox knows its contact');
 
-		const executions = await finishedExecutions(tagExample.id, executionsBefore + 1);
+		const executions = await e2e.finishedExecutions(tagExample.id, executionsBefore + 1);
 		assert.equal(executions.length, executionsBefore + 1, 'one run for the one event');
 		const execution = executions.find((each) => outputOf(each.data.resultData.runData, 'New conversation')[0]?.content?.id === session.id);
 		assert.equal(execution?.status, 'success', JSON.stringify(execution?.data?.resultData?.error ?? execution?.status));
@@ -172,7 +165,7 @@ describe(`the example workflows in a running n8n ${e2e.version}`, () => {
 			(response) => response.status !== 404,
 		);
 		assert.equal(submitted.status, 200, await submitted.text());
-		const [execution] = await finishedExecutions(csvExample.id, 1);
+		const [execution] = await e2e.finishedExecutions(csvExample.id, 1);
 
 		assert.equal(executionStatus(execution), 'success');
 		const batches = e2e.sandbox.requests.filter((request) => request.decodedPath === '/core/v2/contact/batch');

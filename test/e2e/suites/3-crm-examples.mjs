@@ -18,13 +18,6 @@ const templateExample = loadExample('card-step-change-sends-template.json', { cr
 const SALES = demo.panelId('Funil de Vendas');
 const step = (name) => demo.stepId('Funil de Vendas', name);
 
-async function finishedExecutions(workflowId, count) {
-	return await e2e.eventually(
-		async () => (await e2e.n8n.api('GET', `/executions?workflowId=${workflowId}&includeData=true`)).data,
-		(list) => list.length >= count && list.every((execution) => execution.finished || execution.stoppedAt),
-	);
-}
-
 /** Moves a card through Helena's API, as an agent dragging it would. */
 async function moveCard(id, stepId) {
 	const response = await fetch(`${e2e.sandbox.url}/crm/v3/panel/card/${id}`, {
@@ -54,7 +47,7 @@ describe(`the CRM example workflows in a running n8n ${e2e.version}`, () => {
 
 		const session = e2e.sandbox.chat.contactWrites(demo.contactPhone(5), 'Quero saber o preço do plano Pro');
 		await e2e.sandbox.waitForDeliveries();
-		const [execution] = await finishedExecutions(cardExample.id, 1);
+		const [execution] = await e2e.finishedExecutions(cardExample.id, 1);
 
 		assert.equal(execution.status, 'success');
 		const creates = e2e.sandbox.requests.filter((request) => request.method === 'POST' && request.decodedPath === '/crm/v2/panel/card');
@@ -87,10 +80,10 @@ describe(`the CRM example workflows in a running n8n ${e2e.version}`, () => {
 
 		await moveCard(card, step('Qualificação'));
 		await e2e.sandbox.waitForDeliveries();
-		await finishedExecutions(templateExample.id, 1);
+		await e2e.finishedExecutions(templateExample.id, 1);
 		await moveCard(card, step('Proposta'));
 		await e2e.sandbox.waitForDeliveries();
-		const executions = await finishedExecutions(templateExample.id, 2);
+		const executions = await e2e.finishedExecutions(templateExample.id, 2);
 
 		assert.deepEqual(
 			executions.map((execution) => execution.status),
