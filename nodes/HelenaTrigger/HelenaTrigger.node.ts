@@ -152,7 +152,7 @@ export class HelenaTrigger implements INodeType {
 		subtitle: '={{ [].concat($parameter["events"]).join(", ") }}',
 		// n8n's node creator shows this for Helena as a whole, above the actions of both nodes
 		description:
-			'Start workflows on Helena (WTS Chat) events, such as a new conversation, and send messages, manage conversations, contacts, teams and webhooks',
+			'Start workflows on Helena (WTS Chat) events, such as a new conversation, and send messages, manage conversations, contacts, CRM cards, teams and webhooks',
 		defaults: { name: 'Helena Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

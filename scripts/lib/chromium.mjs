@@ -116,7 +116,7 @@ export class Page {
 	}
 
 	/**
-	 * Waits for a visible element matching `selector` (and containing `text`); returns its box centre.
+	 * Waits for a visible element matching `selector` (and containing `text`), scrolled into view; returns its box centre.
 	 * `last` picks the last such element instead of the first.
 	 */
 	async waitForElement(selector, { text, timeoutMs, last = false } = {}) {
@@ -127,6 +127,9 @@ export class Page {
 				);
 				const element = last ? matches.at(-1) : matches[0];
 				if (!element) return undefined;
+				// an element below the fold (a long list) is scrolled to first: a click lands where it is on screen
+				const { top, bottom } = element.getBoundingClientRect();
+				if (top < 0 || bottom > window.innerHeight) element.scrollIntoView({ block: 'center' });
 				const box = element.getBoundingClientRect();
 				return { x: box.x + box.width / 2, y: box.y + box.height / 2, width: box.width, height: box.height };
 			},

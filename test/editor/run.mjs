@@ -78,6 +78,7 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 	let browser;
 	let page;
 	let helenaActions;
+	let helenaResources;
 
 	/** `test` that leaves a screenshot in the temp folder when it fails, to see what the page showed. */
 	const editorTest = (name, body) =>
@@ -138,6 +139,9 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 		helenaActions = new Helena().description.properties
 			.filter((property) => property.name === 'operation')
 			.flatMap((property) => property.options.map((option) => option.action));
+		helenaResources = new Helena().description.properties
+			.find((property) => property.name === 'resource')
+			.options.map((option) => option.name);
 		userFolder = temporaryUserFolder(tarball, 'helena-editor-');
 		sandbox = await startSandbox({ port: 0, apiKey: 'editor-test-key' });
 		const owner = { email: 'editor@helena.test', password: 'Editor-password-1' };
@@ -179,16 +183,10 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 			listed = await page.evaluate(() => document.querySelector('[data-test-id="node-creator"]')?.innerText ?? '');
 		}
 
-		assert.equal(helenaActions.length, 32);
+		// every operation of the node's description, counted and grouped by its resource as n8n lists them
+		assert.ok(listed.includes(`Actions (${helenaActions.length})`), listed.slice(0, 600));
 		assert.deepEqual(missing(), [], 'actions missing from the node creator');
-		for (const group of [
-			'CONTACT ACTIONS',
-			'DEPARTMENT (TEAM) ACTIONS',
-			'WEBHOOK ACTIONS',
-			'MESSAGE ACTIONS',
-			'CONVERSATION (SESSION) ACTIONS',
-		])
-			assert.ok(listed.includes(group), group);
+		for (const group of helenaResources.map((resource) => `${resource.toUpperCase()} ACTIONS`)) assert.ok(listed.includes(group), group);
 		// n8n describes Helena as a whole with the trigger's description
 		assert.ok(listed.includes('Start workflows on Helena (WTS Chat) events'), listed.slice(0, 300));
 		await shot('node-creator-actions');
