@@ -171,7 +171,8 @@ const DEPARTMENT_SETTINGS = {
 	restrictionType: nullable(t.enum(['NONE', 'DEPARTMENT_RESTRICTION', 'USER_RESTRICTION'])),
 	channelsConfig: CHANNELS_CONFIG,
 };
-const DEPARTMENT_FIELDS = t.enum([
+/** The names a department update's `fields` may hold (departments.js applies them). */
+const DEPARTMENT_UPDATE_FIELDS = /** @type {const} */ ([
 	'Name',
 	'Description',
 	'IsDefault',
@@ -180,6 +181,7 @@ const DEPARTMENT_FIELDS = t.enum([
 	'RestrictionType',
 	'DistributionConfig',
 ]);
+const DEPARTMENT_FIELDS = t.enum(DEPARTMENT_UPDATE_FIELDS);
 
 const SUBSCRIPTION_EVENTS = t.list(t.enum(WEBHOOK_EVENTS), { min: 1 });
 
@@ -321,4 +323,14 @@ const CONTACT_VOCABULARY = {
 	bodyKeys: [...Object.keys(CONTACT_WRITE_KEYS), 'status', 'pictureUrl', 'utm'],
 };
 
-module.exports = { ENDPOINTS, TAG_REMOVAL, WEBHOOK_EVENTS, CONTACT_VOCABULARY, t, nullable, required, otherReading };
+module.exports = {
+	ENDPOINTS,
+	DEPARTMENT_UPDATE_FIELDS,
+	TAG_REMOVAL,
+	WEBHOOK_EVENTS,
+	CONTACT_VOCABULARY,
+	t,
+	nullable,
+	required,
+	otherReading,
+};

@@ -10,15 +10,7 @@ const v = require('./validate');
 const RESTRICTION_TYPES = /** @type {const} */ (['NONE', 'DEPARTMENT_RESTRICTION', 'USER_RESTRICTION']);
 const SCOPES = /** @type {const} */ (['ALL', 'NONE', 'SELECTED']);
 const DETAILS = /** @type {const} */ (['All', 'Agents', 'Channels']);
-const UPDATE_FIELDS = /** @type {const} */ ([
-	'Name',
-	'Description',
-	'IsDefault',
-	'DistributionIsEnabled',
-	'ChannelsConfig',
-	'RestrictionType',
-	'DistributionConfig',
-]);
+const { DEPARTMENT_UPDATE_FIELDS: UPDATE_FIELDS } = require('./contract');
 const AGENT_ACTIONS = /** @type {const} */ (['ReplaceAll', 'Upsert', 'Remove']);
 /** No `description`: the request schema has none, so a department's description cannot be set through the API. */
 const BODY_KEYS = [

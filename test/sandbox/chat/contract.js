@@ -8,6 +8,19 @@
 
 const { t, nullable, required } = require('../contract');
 
+/** The names a session's partial update may list in `fields` (sessions.js applies them). */
+const SESSION_PARTIAL_FIELDS = [
+	'Status',
+	'EndAt',
+	'UserId',
+	'DepartmentId',
+	'ReactivateDisabled',
+	'Autocomplete',
+	'Number',
+	'Metadata',
+	'Classification',
+];
+
 const PAGE = {
 	PageNumber: t.int32(0, 2147483647),
 	PageSize: t.int32(1, 100),
@@ -156,21 +169,7 @@ const CHAT_ENDPOINTS = [
 		path: '/v2/session/{id}/partial',
 		params: { id: t.uuid() },
 		body: t.shape({
-			fields: nullable(
-				t.list(
-					t.enum([
-						'Status',
-						'EndAt',
-						'UserId',
-						'DepartmentId',
-						'ReactivateDisabled',
-						'Autocomplete',
-						'Number',
-						'Metadata',
-						'Classification',
-					]),
-				),
-			),
+			fields: nullable(t.list(t.enum(SESSION_PARTIAL_FIELDS))),
 			companyId: t.uuid(),
 			status: nullable(SESSION_STATUS),
 			endAt: nullable(t.dateTime()),
@@ -240,4 +239,4 @@ const CHAT_ENDPOINTS = [
 	{ service: 'core', method: 'POST', path: '/v2/file', body: t.shape({ tempFileId: required(t.uuid()) }) },
 ];
 
-module.exports = { CHAT_ENDPOINTS };
+module.exports = { CHAT_ENDPOINTS, SESSION_PARTIAL_FIELDS };

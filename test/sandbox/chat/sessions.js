@@ -20,17 +20,7 @@ const DETAILS = [
 	'ChannelDetails',
 ];
 const CATEGORIES = ['UNDEFINED', 'WON', 'LOST', 'INFO', 'OTHER'];
-const PARTIAL_FIELDS = [
-	'Status',
-	'EndAt',
-	'UserId',
-	'DepartmentId',
-	'ReactivateDisabled',
-	'Autocomplete',
-	'Number',
-	'Metadata',
-	'Classification',
-];
+const { SESSION_PARTIAL_FIELDS: PARTIAL_FIELDS } = require('./contract');
 const DATE_FILTERS = ['CreatedAt', 'UpdatedAt', 'EndAt', 'ActiveAt', 'LastInteractionAt'].flatMap((name) => [
 	`${name}.Before`,
 	`${name}.After`,
