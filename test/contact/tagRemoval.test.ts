@@ -11,6 +11,8 @@ const { demo } = require('../sandbox');
  */
 const MARIA_ID: string = demo.contactId(1);
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+/** 1,000 engine runs: minutes, not seconds, on a machine busy with other jobs. */
+const VOLUME_TIMEOUT = 600_000;
 const noPacing = { credentials: { requestPacing: 'off' as const } };
 const removal = { resource: 'contact', operation: 'updateTags', contact: byId(MARIA_ID), tagsOperation: 'ExcluiIfExists', tagNames: 'VIP' };
 const updateRemoval = {
@@ -42,7 +44,7 @@ describe.each([
 		expect(requests).toHaveLength(1000 + refusals);
 		expect(requests.filter((request) => request.status === 400)).toHaveLength(refusals);
 		expect(new Set(operationsSent(requests.slice(refusals)))).toEqual(new Set([`${understood} 200`]));
-	});
+	}, VOLUME_TIMEOUT);
 
 	test('an update that removes tags uses the spelling learnt for the credential', async () => {
 		const { items, error } = await helena.run(updateRemoval, noPacing);
