@@ -34,17 +34,21 @@ describe.each([
 	const helena = useSandbox({ variations: { tagRemoval } as never });
 	beforeEach(() => helena.sandbox.clearRequests());
 
-	test(`1,000 removals succeed and cost ${refusals} refused request(s)`, async () => {
-		const { items, error } = await helena.run(removal, { ...noPacing, items: Array.from({ length: 1000 }, () => ({})) });
+	test(
+		`1,000 removals succeed and cost ${refusals} refused request(s)`,
+		async () => {
+			const { items, error } = await helena.run(removal, { ...noPacing, items: Array.from({ length: 1000 }, () => ({})) });
 
-		expect(error).toBeUndefined();
-		expect(items).toHaveLength(1000);
-		expect(items[999].json.tagNames).toEqual(['Cliente']);
-		const requests = helena.apiRequests();
-		expect(requests).toHaveLength(1000 + refusals);
-		expect(requests.filter((request) => request.status === 400)).toHaveLength(refusals);
-		expect(new Set(operationsSent(requests.slice(refusals)))).toEqual(new Set([`${understood} 200`]));
-	}, VOLUME_TIMEOUT);
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(1000);
+			expect(items[999].json.tagNames).toEqual(['Cliente']);
+			const requests = helena.apiRequests();
+			expect(requests).toHaveLength(1000 + refusals);
+			expect(requests.filter((request) => request.status === 400)).toHaveLength(refusals);
+			expect(new Set(operationsSent(requests.slice(refusals)))).toEqual(new Set([`${understood} 200`]));
+		},
+		VOLUME_TIMEOUT,
+	);
 
 	test('an update that removes tags uses the spelling learnt for the credential', async () => {
 		const { items, error } = await helena.run(updateRemoval, noPacing);
