@@ -64,7 +64,11 @@ function spanOf(page: PageEnvelope, field: ChangeField): { oldest: number; newes
  * than what the next check reads (`from` gets the newest time found so far): however many pages
  * that takes, through the guarded pager.
  */
-export async function recentRecords(context: IPollFunctions, source: ChangeSource, from: (newest: number) => number): Promise<IDataObject[]> {
+export async function recentRecords(
+	context: IPollFunctions,
+	source: ChangeSource,
+	from: (newest: number) => number,
+): Promise<IDataObject[]> {
 	const records: IDataObject[] = [];
 	for (const partition of source.partitions) {
 		let newest = Number.NEGATIVE_INFINITY;
@@ -113,8 +117,7 @@ export async function changesSince(
 				keyOf: versionKey(source.field),
 				afterPage: (page) => {
 					const { oldest, newest } = spanOf(page, source.field);
-					if (!followsOrder(page, source.field) || !(oldest < newest) || !(newest - 1 > (after ?? Number.NEGATIVE_INFINITY)))
-						return 'next';
+					if (!followsOrder(page, source.field) || !(oldest < newest) || !(newest - 1 > (after ?? Number.NEGATIVE_INFINITY))) return 'next';
 					after = newest - 1;
 					return 'restart';
 				},

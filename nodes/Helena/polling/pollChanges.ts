@@ -2,7 +2,17 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { withHelenaClock } from '../transport';
 import type { Change, CursorState, HelenaTime } from './changeCursor';
-import { OVERLAP_MS, advance, aheadOfHelena, inOrder, instantOf, readCursorState, remember, startCursor, windowStart } from './changeCursor';
+import {
+	OVERLAP_MS,
+	advance,
+	aheadOfHelena,
+	inOrder,
+	instantOf,
+	readCursorState,
+	remember,
+	startCursor,
+	windowStart,
+} from './changeCursor';
 import type { ChangeSource } from './changeListing';
 import { changesSince, recentRecords } from './changeListing';
 import { oneAtATime } from './oneAtATime';
@@ -121,7 +131,16 @@ async function emitChanges(
 	if (stream.stateOf) {
 		const known = state.known ?? {};
 		for (const change of changes) change.previous = known[String(change.record.id)];
-		next = { ...next, known: remember(known, stateChanges(stream, changes.map((change) => change.record))) };
+		next = {
+			...next,
+			known: remember(
+				known,
+				stateChanges(
+					stream,
+					changes.map((change) => change.record),
+				),
+			),
+		};
 	}
 	store(staticData, next);
 	return { changes, start };
