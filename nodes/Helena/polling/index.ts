@@ -6,3 +6,4 @@ export { latestRecords } from './changeListing';
 export type { ChangeStream, PolledChanges } from './pollChanges';
 export { pollChanges } from './pollChanges';
 export { readStartFrom } from './startFrom';
+export { chosenEvent, readEvents, readFilterId, startFromField } from './pollParameters';
