@@ -261,6 +261,38 @@ describe('Helena Card Trigger: what it keeps, test event', () => {
 		expect(workflow.savedStaticData).toEqual({});
 	});
 
+	test('Start From: the first activation replays the changes since that date; without a snapshot of the past, a move is an update', async () => {
+		later();
+		await crm.move(MARIA, 'Proposta');
+		later();
+		await crm.create('Depois da data');
+		const workflow = trigger({ options: { startFrom: '2026-11-20T10:00:00.500Z' } });
+
+		const { items } = await workflow.activate();
+
+		expect(events(items)).toEqual(['cardUpdated Maria Silva - Plano Pro', 'cardCreated Depois da data']);
+		expect(items![0].json.previousStepId).toBeNull();
+		later();
+		await crm.move(MARIA, 'Negociação');
+		expect(events((await workflow.poll()).items)).toEqual(['cardMoved Maria Silva - Plano Pro']);
+	});
+
+	test('Card Created only: listed by CreatedAt.After; later changes never bring a card back', async () => {
+		const workflow = trigger({ events: ['cardCreated'] });
+		await workflow.activate();
+		later();
+		const card = await crm.create('Só criação');
+		later();
+		await crm.win(card.id);
+		helena.sandbox.clearRequests();
+
+		expect(events((await workflow.poll()).items)).toEqual(['cardCreated Só criação']);
+		expect(listQueries(helena, CARDS)[0]).toMatchObject({ OrderBy: 'createdAt', 'CreatedAt.After': expect.any(String) });
+		later();
+		await crm.move(card.id, 'Proposta');
+		expect((await workflow.poll()).items).toBeNull();
+	});
+
 	test('a Panel that is not a UUID is refused before any request', async () => {
 		const workflow = new PollHarness(helena.credentials, { panel: { mode: 'id', value: 'sales' }, ...ALL }, POLLING_TRIGGERS.card);
 		await expect(workflow.activate()).rejects.toThrow(/Panel must be a UUID/);
