@@ -231,6 +231,8 @@ const KINDS = [
 			for (let n = from; n < from + count; n++) {
 				this.created.push(await crm('POST', '/v2/panel/card', { stepId: demo.stepId(SALES, 'Leads'), title: `E2E card ${n}` }));
 				expected.push(`cardCreated E2E card ${n}`);
+				// one millisecond each: cards of one instant come out ordered by ID, not by creation
+				await pause();
 			}
 			return expected;
 		},
