@@ -4,12 +4,10 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { statusOptions } from '../Helena/actions/contact/fields';
 import { filtersCollection, listEntries, optionsCollection, readBoolean, readChoices, readOption } from '../Helena/helpers';
 import { includeDetailsField, readIncludeDetails, simplifyContact, simplifyField } from '../Helena/actions/contact/listing';
-import { withHelenaClock } from '../Helena/transport';
-import type { Change, ChangeField, CursorState, HelenaTime } from './changeCursor';
-import { OVERLAP_MS, advance, aheadOfHelena, inOrder, instantOf, readCursorState, startCursor, windowStart } from './changeCursor';
+import type { Change, ChangeField, ChangeStream } from '../Helena/polling';
+import { latestRecords, pollChanges, readStartFrom } from '../Helena/polling';
 import type { Listing } from './contactChanges';
-import { changesSince, latestContacts, recentContacts } from './contactChanges';
-import { oneAtATime } from './oneAtATime';
+import { contactSource } from './contactChanges';
 
 const ANY_STATUS = 'ANY';
 const EVENT_OF_CHANGE: Record<Change['event'], string> = {
@@ -57,59 +55,10 @@ function readSettings(context: IPollFunctions): Settings {
 	};
 }
 
-/** A date without a zone (what the date picker gives) is read as UTC, as Helena reads its bounds. */
-function readStartFrom(context: IPollFunctions, raw: unknown): string {
-	if (raw === undefined || raw === null || raw === '') return 'now';
-	const text = typeof (raw as { toISO?: unknown }).toISO === 'function' ? String((raw as { toISO: () => string }).toISO()) : String(raw);
-	const zoned = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text) ? `${text}Z` : text;
-	const instant = Date.parse(zoned);
-	if (Number.isNaN(instant)) {
-		throw new NodeOperationError(context.getNode(), `"Start From" is not a date: "${text}"`);
-	}
-	return new Date(instant).toISOString();
-}
-
 function toItems(changes: Change[], simple: boolean): INodeExecutionData[] {
-	return changes.map(({ contact, event }) => ({
-		json: { event: EVENT_OF_CHANGE[event], ...(simple ? simplifyContact(contact) : contact) },
+	return changes.map(({ record, event }) => ({
+		json: { event: EVENT_OF_CHANGE[event], ...(simple ? simplifyContact(record) : record) },
 	}));
-}
-
-/**
- * A cursor at Helena's latest change (never past Helena's time), so that the first activation emits
- * nothing old: every contact the next check reads again counts as seen, however many pages that is
- * (an import of hundreds of contacts just before activation is not emitted on the first check).
- */
-async function cursorAtLatest(context: IPollFunctions, listing: Listing, origin: string): Promise<CursorState> {
-	const clock = withHelenaClock(context);
-	const time = (): HelenaTime => ({ first: clock.first(), latest: clock.latest() });
-	const checkedAt = () => (clock.first() === undefined ? '' : new Date(clock.first()!).toISOString());
-	/** The state at Helena's newest change, or at Helena's time when that change is stamped later. */
-	const atNewest = (newest: string) => {
-		const latest = clock.latest();
-		const at = latest !== undefined && instantOf(newest) > latest ? new Date(latest).toISOString() : newest;
-		return startCursor(origin, at, {}, checkedAt());
-	};
-	const recent = await recentContacts(
-		clock.context,
-		listing,
-		(newest) => windowStart(atNewest(new Date(newest).toISOString())) ?? Number.NEGATIVE_INFINITY,
-	);
-	if (recent.length === 0) {
-		// Helena has no contact yet: every contact from Helena's time on (less the overlap) is new. Without
-		// a Date header nothing bounds it, and the whole (empty) list is the window.
-		const first = clock.first();
-		return startCursor(origin, first === undefined ? '' : new Date(first - OVERLAP_MS).toISOString(), {}, checkedAt());
-	}
-	const seen = recent.map((contact) => ({ contact, version: String(contact[listing.field]), event: 'updated' as const }));
-	return advance(atNewest(seen[0].version), seen, time());
-}
-
-/** Writes only what changed: n8n saves static data that was touched. */
-function store(staticData: IDataObject, state: CursorState): void {
-	for (const [key, value] of Object.entries(state)) {
-		if (JSON.stringify(staticData[key]) !== JSON.stringify(value)) staticData[key] = value;
-	}
 }
 
 export class HelenaContactTrigger implements INodeType {
@@ -188,61 +137,17 @@ export class HelenaContactTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readSettings(this);
+		const stream: ChangeStream = { ...contactSource(settings.listing), trigger: 'Helena Contact Trigger', origin: settings.origin };
 
 		if (this.getMode() === 'manual') {
-			const [latest] = await latestContacts(this, settings.listing, 1);
+			const [latest] = await latestRecords(this, stream, 1);
 			if (!latest) return null;
 			const event = latest.createdAt === latest.updatedAt ? 'created' : 'updated';
-			return [toItems([{ contact: latest, version: String(latest.updatedAt), event }], settings.simple)];
+			return [toItems([{ record: latest, version: String(latest.updatedAt), event }], settings.simple)];
 		}
 
-		// n8n may start a check while the previous one of the same workflow still runs (coinciding
-		// Poll Times, retries through an outage): each one reads the state the previous one left
-		return await oneAtATime(`${String(this.getWorkflow().id)} ${this.getNode().name}`, async () => await check(this, settings));
+		const polled = await pollChanges(this, stream);
+		const wanted = (polled?.changes ?? []).filter(({ event }) => settings.events.includes(EVENT_OF_CHANGE[event]));
+		return wanted.length ? [toItems(wanted, settings.simple)] : null;
 	}
-}
-
-/** One scheduled check: the changes since the saved state, or a new state when there is none (or it is not valid). */
-async function check(context: IPollFunctions, settings: Settings): Promise<INodeExecutionData[][] | null> {
-	const staticData = context.getWorkflowStaticData('node');
-	const saved = readCursorState(staticData);
-	if (saved && 'problem' in saved) return await startAgain(context, staticData, settings, saved.problem);
-	if (!saved || saved.state.origin !== settings.origin) {
-		if (settings.origin === 'now') {
-			store(staticData, await cursorAtLatest(context, settings.listing, 'now'));
-			return null;
-		}
-		const started = startCursor(settings.origin, settings.origin, {});
-		return await emitChanges(context, staticData, started, settings);
-	}
-	return await emitChanges(context, staticData, saved.state, settings);
-}
-
-/** Reads the changes since `state`, moves it past them and returns those the user asked for, oldest first. */
-async function emitChanges(
-	context: IPollFunctions,
-	staticData: IDataObject,
-	state: CursorState,
-	settings: Settings,
-): Promise<INodeExecutionData[][] | null> {
-	const clock = withHelenaClock(context);
-	const changes = await changesSince(clock.context, settings.listing, state, windowStart(state));
-	const time: HelenaTime = { first: clock.first(), latest: clock.latest() };
-	const ahead = aheadOfHelena(state, time);
-	if (ahead) return await startAgain(context, staticData, settings, ahead);
-	store(staticData, advance(state, changes, time));
-	const wanted = inOrder(changes).filter(({ event }) => settings.events.includes(EVENT_OF_CHANGE[event]));
-	return wanted.length ? [toItems(wanted, settings.simple)] : null;
-}
-
-/** A saved state the trigger cannot have written: start again from Helena's latest change, say so in n8n's log, emit nothing. */
-async function startAgain(context: IPollFunctions, staticData: IDataObject, settings: Settings, problem: string): Promise<null> {
-	const state = await cursorAtLatest(context, settings.listing, settings.origin);
-	context.logger.warn(
-		`Helena Contact Trigger "${context.getNode().name}": its saved position is not valid (${problem}). ` +
-			"It starts again from Helena's latest change: changes made before this check are not reported.",
-	);
-	for (const key of Object.keys(staticData)) if (!(key in state)) delete staticData[key];
-	store(staticData, state);
-	return null;
 }

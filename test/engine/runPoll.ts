@@ -12,10 +12,10 @@ import { ExecutionLifecycleHooks, PollContext } from 'n8n-core';
 
 import { additionalDataFor } from './additionalData';
 import type { HelenaCredentialData } from './credentialsHelper';
-import { HELENA_CONTACT_TRIGGER_NODE, nodeTypes } from './nodeTypes';
+import { HELENA_CARD_TRIGGER_NODE, HELENA_CONTACT_TRIGGER_NODE, HELENA_CONVERSATION_TRIGGER_NODE, nodeTypes } from './nodeTypes';
 
 /*
- * Runs the Helena Contact Trigger the way n8n runs a polling node, with n8n-core's own PollContext:
+ * Runs a Helena polling trigger (contacts by default) the way n8n runs a polling node, with n8n-core's own PollContext:
  * - activation (ActiveWorkflows.activatePolling): one poll right away; an error fails the activation;
  *   items it returns start an execution; then ActiveWorkflowManager saves the static data;
  * - each scheduled poll: on the same in-memory Workflow; an error becomes an error execution
@@ -27,6 +27,14 @@ import { HELENA_CONTACT_TRIGGER_NODE, nodeTypes } from './nodeTypes';
  */
 
 export const CONTACT_TRIGGER_NODE_NAME = 'Helena Contact Trigger';
+
+/** The polling triggers, by what they watch: the node's type and the name it has in the workflow. */
+export const POLLING_TRIGGERS = {
+	contact: { type: HELENA_CONTACT_TRIGGER_NODE, name: CONTACT_TRIGGER_NODE_NAME },
+	conversation: { type: HELENA_CONVERSATION_TRIGGER_NODE, name: 'Helena Conversation Trigger' },
+	card: { type: HELENA_CARD_TRIGGER_NODE, name: 'Helena Card Trigger' },
+} as const;
+export type PollingTrigger = (typeof POLLING_TRIGGERS)[keyof typeof POLLING_TRIGGERS];
 
 export interface PollOutcome {
 	items: INodeExecutionData[] | null;
@@ -46,6 +54,7 @@ export class PollHarness {
 	constructor(
 		private readonly credentials: HelenaCredentialData,
 		parameters: INodeParameters,
+		private readonly trigger: PollingTrigger = POLLING_TRIGGERS.contact,
 	) {
 		this.parameters = parameters;
 	}
@@ -100,19 +109,19 @@ export class PollHarness {
 
 	/** The node's part of the saved static data (`getWorkflowStaticData('node')`). */
 	get savedNodeData(): IDataObject {
-		return (this.savedStaticData[`node:${CONTACT_TRIGGER_NODE_NAME}`] ?? {}) as IDataObject;
+		return (this.savedStaticData[`node:${this.trigger.name}`] ?? {}) as IDataObject;
 	}
 
 	/** The node's static data as the running workflow holds it in memory (saved or not). */
 	get liveNodeData(): IDataObject | undefined {
-		return this.running?.staticData[`node:${CONTACT_TRIGGER_NODE_NAME}`] as IDataObject | undefined;
+		return this.running?.staticData[`node:${this.trigger.name}`] as IDataObject | undefined;
 	}
 
 	private node(): INode {
 		return {
-			id: 'helena-contact-trigger-node',
-			name: CONTACT_TRIGGER_NODE_NAME,
-			type: HELENA_CONTACT_TRIGGER_NODE,
+			id: 'helena-polling-trigger-node',
+			name: this.trigger.name,
+			type: this.trigger.type,
 			typeVersion: 1,
 			position: [0, 0],
 			parameters: this.parameters,
@@ -139,7 +148,7 @@ export class PollHarness {
 		mode: WorkflowExecuteMode,
 		activation: WorkflowActivateMode,
 	): Promise<INodeExecutionData[] | null> {
-		const node = workflow.getNode(CONTACT_TRIGGER_NODE_NAME) as INode;
+		const node = workflow.getNode(this.trigger.name) as INode;
 		const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion) as INodeType;
 		const hooks = new ExecutionLifecycleHooks(mode, 'poll-hooks', {} as never);
 		const context = new PollContext(workflow, node, additionalDataFor(this.credentials, hooks), mode, activation);

@@ -1,6 +1,8 @@
-// The Helena Contact Trigger (polling) in a running n8n, through examples/contact-changes-to-spreadsheet.json:
-// activation starts from now; the contacts changed afterwards come out, exactly those; n8n is stopped,
-// more contacts change (a crowd of them in one instant), and the start emits exactly the missed ones.
+// The polling triggers in a running n8n. The Helena Contact Trigger through
+// examples/contact-changes-to-spreadsheet.json: activation starts from now; the contacts changed afterwards
+// come out, exactly those; n8n is stopped, more contacts change (a crowd of them in one instant), and the
+// start emits exactly the missed ones. Then the Conversation and Card Triggers side by side, with the same
+// story and more: a failed poll with 250 changes behind it, 100 changes while n8n is down.
 // Runs last: it stops and starts the shared n8n server. Polls come every minute (n8n's shortest).
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -128,5 +130,228 @@ describe(`the Helena Contact Trigger in a running n8n ${e2e.version}`, () => {
 		assert.equal((await executions()).length, executionsBefore + afterStart.length);
 		assert.deepEqual((await executions()).flatMap(changesOf), [...whileActive, ...missed]);
 		await e2e.n8n.api('POST', `/workflows/${example.id}/deactivate`);
+	});
+});
+
+/** A workflow of one polling trigger (every minute) whose executions hold the trigger's items. */
+function pollingWorkflow(id, nodeName, type, parameters) {
+	return {
+		id,
+		name: `e2e ${nodeName}`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: `${id}-trigger`,
+				name: nodeName,
+				type,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters, filters: {}, options: {} },
+				credentials: { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' } },
+			},
+		],
+		connections: {},
+		pinData: {},
+	};
+}
+
+const phone = (n) => `55119800${String(n).padStart(5, '0')}`;
+const crm = (method, path, body) => helenaAt('/crm', method, path, body);
+const chat = (method, path, body) => helenaAt('/chat', method, path, body);
+async function helenaAt(service, method, path, body) {
+	const response = await fetch(`${e2e.sandbox.url}${service}${path}`, {
+		method,
+		headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+		body: body ? JSON.stringify(body) : undefined,
+	});
+	const text = await response.text();
+	assert.equal(response.status, 200, text);
+	return JSON.parse(text);
+}
+const SALES = 'Funil de Vendas';
+
+/**
+ * Each kind: its workflow, how its items read ("event label"), its list path, and the story's changes,
+ * each returning the items it should produce.
+ */
+const KINDS = [
+	{
+		kind: 'conversation',
+		workflow: pollingWorkflow('helenaPollConv01', 'Conversation changes', 'n8n-nodes-helena.helenaConversationTrigger', {
+			events: ['conversationCreated', 'conversationUpdated', 'conversationCompleted'],
+		}),
+		path: '/chat/v2/session',
+		label: (item) => `${item.event} ${String(item.contactDetails?.phonenumber ?? '').replace(/\D/g, '')}`,
+		opened: [],
+		async whileActive() {
+			this.opened.push(e2e.sandbox.chat.contactWrites(phone(0), 'Olá'));
+			return [`conversationCreated ${phone(0)}`];
+		},
+		async many(count, from) {
+			const expected = [];
+			for (let n = from; n < from + count; n++) {
+				this.opened.push(e2e.sandbox.chat.contactWrites(phone(n), 'Olá'));
+				expected.push(`conversationCreated ${phone(n)}`);
+				await pause();
+			}
+			return expected;
+		},
+		async whileDown() {
+			const expected = [];
+			for (const session of this.opened.slice(1, 51)) {
+				await chat('PUT', `/v1/session/${session.id}/complete`, {});
+				expected.push(`conversationCompleted ${String(session.contactDetails.phonenumber).replace(/\D/g, '')}`);
+				await pause();
+			}
+			return [...expected, ...(await this.many(50, 1_000))];
+		},
+	},
+	{
+		kind: 'card',
+		workflow: pollingWorkflow('helenaPollCard01', 'Card changes', 'n8n-nodes-helena.helenaCardTrigger', {
+			panel: { __rl: true, mode: 'id', value: demo.panelId(SALES) },
+			events: ['cardCreated', 'cardUpdated', 'cardMoved', 'cardWon', 'cardLost'],
+			simple: true,
+		}),
+		path: '/crm/v2/panel/card',
+		label: (item) => `${item.event} ${item.title}`,
+		created: [],
+		async whileActive() {
+			await crm('PUT', `/v3/panel/card/${demo.cardId('Maria Silva - Plano Pro')}`, {
+				fields: ['StepId'],
+				stepId: demo.stepId(SALES, 'Negociação'),
+			});
+			await pause();
+			this.created.push(await crm('POST', '/v2/panel/card', { stepId: demo.stepId(SALES, 'Leads'), title: 'E2E card 0' }));
+			return ['cardMoved Maria Silva - Plano Pro', 'cardCreated E2E card 0'];
+		},
+		async many(count, from) {
+			const expected = [];
+			for (let n = from; n < from + count; n++) {
+				this.created.push(await crm('POST', '/v2/panel/card', { stepId: demo.stepId(SALES, 'Leads'), title: `E2E card ${n}` }));
+				expected.push(`cardCreated E2E card ${n}`);
+				// one millisecond each: cards of one instant come out ordered by ID, not by creation
+				await pause();
+			}
+			return expected;
+		},
+		async whileDown() {
+			const expected = [];
+			for (const card of this.created.slice(1, 51)) {
+				await crm('PUT', `/v3/panel/card/${card.id}`, { fields: ['StepId'], stepId: demo.stepId(SALES, 'Proposta') });
+				expected.push(`cardMoved ${card.title}`);
+				await pause();
+			}
+			return [...expected, ...(await this.many(50, 1_000))];
+		},
+	},
+];
+
+async function executionsOf(workflow) {
+	const { data } = await e2e.n8n.api('GET', `/executions?workflowId=${workflow.id}&includeData=true`);
+	return data.filter((execution) => execution.finished || execution.stoppedAt).sort((a, b) => Number(a.id) - Number(b.id));
+}
+const itemsOf = async (kind) =>
+	(await executionsOf(kind.workflow)).flatMap((execution) =>
+		outputOf(execution.data.resultData.runData, kind.workflow.nodes[0].name).map(kind.label),
+	);
+const requestsTo = (kind, test = () => true) =>
+	e2e.sandbox.requests.filter((request) => request.decodedPath === kind.path && test(request));
+const LONG_WAIT = { timeoutMs: 200_000, intervalMs: 1_000 };
+
+describe(`the Helena Conversation and Card Triggers in a running n8n ${e2e.version}`, () => {
+	before(async () => {
+		for (const { workflow } of KINDS) await e2e.n8n.importWorkflow(workflow);
+		await e2e.server();
+	});
+
+	test('n8n lists both as polling triggers', async () => {
+		const response = await fetch(`${e2e.n8n.url}/types/nodes.json`, { headers: { cookie: e2e.n8n.cookie } });
+		const types = await response.json();
+		for (const [name, displayName] of [
+			['n8n-nodes-helena.helenaConversationTrigger', 'Helena Conversation Trigger'],
+			['n8n-nodes-helena.helenaCardTrigger', 'Helena Card Trigger'],
+		]) {
+			const type = types.find((candidate) => candidate.name === name);
+			assert.ok(type, `no ${name} type`);
+			assert.equal(type.displayName, displayName);
+			assert.equal(type.polling, true);
+		}
+	});
+
+	test('first activation emits nothing; each change once; a failed poll with 250 changes behind it loses none; 100 changes while n8n is down come out exactly', async () => {
+		e2e.sandbox.clearRequests();
+		for (const { workflow } of KINDS) await e2e.n8n.api('POST', `/workflows/${workflow.id}/activate`);
+		for (const kind of KINDS) {
+			const baseline = await e2e.eventually(
+				() => requestsTo(kind),
+				(requests) => requests.length > 0,
+			);
+			assert.equal(baseline[0].query.OrderDirection, 'DESCENDING', kind.kind);
+			assert.deepEqual(await executionsOf(kind.workflow), [], kind.kind);
+		}
+
+		// while active
+		const expected = {};
+		for (const kind of KINDS) expected[kind.kind] = await kind.whileActive();
+		for (const kind of KINDS) {
+			const seen = await e2e.eventually(
+				() => itemsOf(kind),
+				(items) => items.length >= expected[kind.kind].length,
+				POLL_WAIT,
+			);
+			assert.deepEqual(seen, expected[kind.kind], kind.kind);
+		}
+
+		// the next poll fails (Helena answers 400); 250 changes wait behind it and all come out at the poll after
+		for (const kind of KINDS) e2e.sandbox.failNext(1, { status: 400, method: 'GET', path: kind.path });
+		const burst = {};
+		for (const kind of KINDS) burst[kind.kind] = await kind.many(250, 1);
+		for (const kind of KINDS) {
+			await e2e.eventually(
+				() => requestsTo(kind, (request) => request.status === 400),
+				(failed) => failed.length > 0,
+				POLL_WAIT,
+			);
+			const all = [...expected[kind.kind], ...burst[kind.kind]];
+			const seen = await e2e.eventually(
+				() => itemsOf(kind),
+				(items) => items.length >= all.length,
+				LONG_WAIT,
+			);
+			assert.deepEqual(seen, all, kind.kind);
+			expected[kind.kind] = all;
+		}
+
+		// n8n stops; 100 changes each; the start emits exactly those
+		await e2e.n8n.stop();
+		for (const kind of KINDS) {
+			const down = await kind.whileDown();
+			assert.equal(down.length, 100);
+			expected[kind.kind] = [...expected[kind.kind], ...down];
+		}
+		e2e.sandbox.clearRequests();
+		await e2e.n8n.start();
+		for (const kind of KINDS) {
+			const seen = await e2e.eventually(
+				() => itemsOf(kind),
+				(items) => items.length >= expected[kind.kind].length,
+				POLL_WAIT,
+			);
+			assert.deepEqual(seen, expected[kind.kind], kind.kind);
+		}
+
+		// the next scheduled poll of each finds nothing more: nothing twice
+		const polled = Object.fromEntries(KINDS.map((kind) => [kind.kind, requestsTo(kind).length]));
+		for (const kind of KINDS)
+			await e2e.eventually(
+				() => requestsTo(kind).length,
+				(count) => count > polled[kind.kind],
+				POLL_WAIT,
+			);
+		await new Promise((resolve) => setTimeout(resolve, 2_000));
+		for (const kind of KINDS) assert.deepEqual(await itemsOf(kind), expected[kind.kind], kind.kind);
+		for (const { workflow } of KINDS) await e2e.n8n.api('POST', `/workflows/${workflow.id}/deactivate`);
 	});
 });

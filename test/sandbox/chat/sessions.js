@@ -7,6 +7,7 @@ const { badRequest, notFound } = require('../errors');
 const { optEnum, optDate, queryInt, pageBounds } = require('../validate');
 const { strictBody, optUuid, optText, optBoolean } = require('./rules');
 const { chatOf, toPublicSession, toPublicMessage } = require('./store');
+const { byField, orderOf } = require('../listOrder');
 const { completeSession } = require('./messages');
 
 const STATUSES = ['UNDEFINED', 'STARTED', 'PENDING', 'IN_PROGRESS', 'COMPLETED', 'HIDDEN'];
@@ -25,6 +26,9 @@ const DATE_FILTERS = ['CreatedAt', 'UpdatedAt', 'EndAt', 'ActiveAt', 'LastIntera
 	`${name}.Before`,
 	`${name}.After`,
 ]);
+
+/** The times a conversation list can be ordered by (createdAt when OrderBy names none of them). */
+const SESSION_ORDER_FIELDS = ['createdAt', 'updatedAt', 'endAt', 'startAt', 'lastInteractionDate'];
 
 function sessionOf(ctx) {
 	const id = optUuid(ctx.params.id, 'id', false);
@@ -84,13 +88,14 @@ function list(ctx) {
 		}
 		return true;
 	});
-	matches.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0) * (direction === 'DESCENDING' ? -1 : 1));
+	const order = orderOf(query.get('OrderBy'), SESSION_ORDER_FIELDS);
+	matches.sort(byField(order, direction));
 	const start = (pageNumber - 1) * pageSize;
 	const totalPages = Math.ceil(matches.length / pageSize);
 	return {
 		pageNumber,
 		pageSize,
-		orderBy: query.get('OrderBy') ?? null,
+		orderBy: order,
 		orderDirection: direction,
 		items: matches.slice(start, start + pageSize).map((s) => toPublicSession(state, s, details)),
 		totalItems: matches.length,

@@ -7,6 +7,7 @@
  */
 
 const { stableId, newId, nowIso } = require('../ids');
+const clock = require('../clock');
 const { phoneDigits, formatPhone } = require('../phone');
 
 /** Core channel kinds to the chat service's channel `type` and session `channelType`. */
@@ -142,7 +143,8 @@ function seedSessions(state, chat) {
 	const departments = [...state.departments.values()];
 	const users = [...state.users.values()];
 	if (contacts.length < 3 || !channel) return;
-	const ago = (ms) => new Date(Date.now() - ms).toISOString();
+	// on the sandbox's clock, as every later change is: a test that sets the clock sees no conversation ahead of it
+	const ago = (ms) => new Date(clock.now() - ms).toISOString();
 	const plan = [
 		{ contact: contacts[0], status: 'IN_PROGRESS', wroteAgo: 60 * 60 * 1000, department: departments[1], user: users[0] },
 		{ contact: contacts[2], status: 'PENDING', wroteAgo: 10 * 60 * 1000, department: departments[0], user: undefined },

@@ -3,6 +3,7 @@
 /** The CRM's page envelope and date windows, shared by its lists. */
 
 const { optEnum, optDate, queryInt, pageBounds } = require('../validate');
+const { byField, orderOf } = require('../listOrder');
 
 /** A filter for CreatedAt/UpdatedAt .Before/.After on records with createdAt/updatedAt. */
 function windowFilter(query) {
@@ -23,15 +24,14 @@ function pageOf(query, records, toPublic) {
 		queryInt(query.get('PageSize'), 'PageSize'),
 	);
 	const direction = optEnum(query.get('OrderDirection'), ['ASCENDING', 'DESCENDING'], 'OrderDirection') ?? 'ASCENDING';
-	const sorted = [...records].sort(
-		(a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0) * (direction === 'DESCENDING' ? -1 : 1),
-	);
+	const order = orderOf(query.get('OrderBy'), ['createdAt', 'updatedAt']);
+	const sorted = [...records].sort(byField(order, direction));
 	const totalPages = Math.ceil(sorted.length / pageSize);
 	const start = (pageNumber - 1) * pageSize;
 	return {
 		pageNumber,
 		pageSize,
-		orderBy: query.get('OrderBy') ?? null,
+		orderBy: order,
 		orderDirection: direction,
 		items: sorted.slice(start, start + pageSize).map(toPublic),
 		totalItems: sorted.length,

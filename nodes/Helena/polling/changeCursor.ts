@@ -1,12 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /*
- * Where the trigger stands in Helena's stream of contact changes, kept in the workflow's static
- * data. Every time in it is one Helena wrote (`updatedAt`, `createdAt`, or the Date of its answers),
- * never n8n's clock.
+ * Where a polling trigger stands in Helena's stream of changes (contacts, conversations, cards), kept
+ * in the workflow's static data. Every time in it is one Helena wrote (`updatedAt`, `createdAt`, or
+ * the Date of its answers), never n8n's clock.
  */
 
-/** Which timestamp orders the stream: `createdAt` when only new contacts matter. */
+/** Which timestamp orders the stream: `createdAt` when only new records matter. */
 export type ChangeField = 'updatedAt' | 'createdAt';
 
 /**
@@ -16,20 +16,28 @@ export type ChangeField = 'updatedAt' | 'createdAt';
  */
 export const OVERLAP_MS = 5_000;
 
-/** More remembered contacts than this is not a state the trigger wrote: it starts again. */
+/** More remembered records than this is not a state the trigger wrote: it starts again. */
 export const MAX_SEEN = 100_000;
+
+/** Records whose last known state (status, step) the trigger keeps at most; the least recently changed go first. */
+export const MAX_KNOWN = 5_000;
 
 export interface CursorState {
 	/** 'now' or the Start From date the cursor was started with; another value starts it again. */
 	origin: string;
 	/** Nothing before this instant is emitted (the start of the first window). */
 	floor: string;
-	/** The latest change emitted (or seen when the trigger started), never past Helena's time; '' only while Helena has no contacts and gives no Date header. */
+	/** The latest change emitted (or seen when the trigger started), never past Helena's time; '' only while Helena has no records and gives no Date header. */
 	cursor: string;
-	/** Contact id → the version (timestamp) last seen, for every change the next check reads again. */
+	/** Record id → the version (timestamp) last seen, for every change the next check reads again. */
 	seen: Record<string, string>;
 	/** Helena's time (the Date of its first answer) at the latest check that completed; '' when Helena gave none. */
 	checkedAt: string;
+	/**
+	 * Record id → what its events compare (a conversation's status, a card's step and status) as last
+	 * seen, least recently changed first, at most MAX_KNOWN; only for kinds whose events need it.
+	 */
+	known?: Record<string, string>;
 }
 
 /** Helena's clock during a check, from the Date of its answers (ms). */
@@ -41,9 +49,12 @@ export interface HelenaTime {
 }
 
 export interface Change {
-	contact: IDataObject;
+	record: IDataObject;
 	version: string;
+	/** New since the previous check, or a change to a record that existed before it. */
 	event: 'created' | 'updated';
+	/** The record's known state before this change (see CursorState.known); undefined when not known. */
+	previous?: string;
 }
 
 /** Milliseconds of a Helena timestamp (any ISO form, including 7 fractional digits). */
@@ -78,17 +89,22 @@ export function readCursorState(data: IDataObject): { state: CursorState } | { p
 	if (cursor !== '' && floor !== '' && instantOf(cursor) < instantOf(floor)) return { problem: '"cursor" is before "floor"' };
 	if (typeof seen !== 'object' || seen === null || Array.isArray(seen)) return { problem: '"seen" is not an object' };
 	const entries = Object.entries(seen);
-	if (entries.length > MAX_SEEN) return { problem: `"seen" holds more than ${MAX_SEEN.toLocaleString('en')} contacts` };
+	if (entries.length > MAX_SEEN) return { problem: `"seen" holds more than ${MAX_SEEN.toLocaleString('en')} records` };
 	if (!entries.every(([, version]) => isDate(version))) return { problem: '"seen" holds a value that is not a date' };
-	return {
-		state: {
-			origin: origin as string,
-			floor: floor as string,
-			cursor: cursor as string,
-			seen: { ...(seen as Record<string, string>) },
-			checkedAt: checkedAt as string,
-		},
+	const state: CursorState = {
+		origin: origin as string,
+		floor: floor as string,
+		cursor: cursor as string,
+		seen: { ...(seen as Record<string, string>) },
+		checkedAt: checkedAt as string,
 	};
+	if (!('known' in data)) return { state };
+	const { known } = data;
+	if (typeof known !== 'object' || known === null || Array.isArray(known)) return { problem: '"known" is not an object' };
+	const remembered = Object.entries(known);
+	if (remembered.length > MAX_KNOWN) return { problem: `"known" holds more than ${MAX_KNOWN.toLocaleString('en')} records` };
+	if (!remembered.every(([, value]) => typeof value === 'string')) return { problem: '"known" holds a value that is not text' };
+	return { state: { ...state, known: { ...(known as Record<string, string>) } } };
 }
 
 /** What in the state lies ahead of Helena's own time (by more than the overlap): a state no check could have written. */
@@ -104,6 +120,22 @@ export function aheadOfHelena(state: CursorState, time: HelenaTime): string | un
 /** A cursor that starts at `at` (the latest change in Helena, or the Start From date). */
 export function startCursor(origin: string, at: string, seenAtStart: Record<string, string>, checkedAt = ''): CursorState {
 	return { origin, floor: at, cursor: at, seen: seenAtStart, checkedAt };
+}
+
+/**
+ * `known` after these changes (in the order they happened): each record moves to the end with its
+ * new state, and the least recently changed are dropped past MAX_KNOWN. A dropped record is one not
+ * changed for longest; its next change is reported without its previous state.
+ */
+export function remember(known: Record<string, string>, changes: Array<{ id: string; state: string }>): Record<string, string> {
+	const next = { ...known };
+	for (const { id, state } of changes) {
+		delete next[id];
+		next[id] = state;
+	}
+	const ids = Object.keys(next);
+	for (const id of ids.slice(0, Math.max(0, ids.length - MAX_KNOWN))) delete next[id];
+	return next;
 }
 
 /**
@@ -123,8 +155,8 @@ export function windowStart(state: CursorState): number | undefined {
 }
 
 /**
- * Whether this version of a contact is one the workflow has not had yet: inside the window read
- * (`start`, from `windowStart`), and not the version last seen of that contact.
+ * Whether this version of a record is one the workflow has not had yet: inside the window read
+ * (`start`, from `windowStart`), and not the version last seen of that record.
  */
 export function isUnseen(state: CursorState, id: string, version: string, start: number | undefined): boolean {
 	const instant = instantOf(version);
@@ -135,18 +167,18 @@ export function isUnseen(state: CursorState, id: string, version: string, start:
 }
 
 /**
- * A contact that appears for the first time and was created inside the window read is new;
- * anything else is a change to a contact the workflow already knew (or that predates the cursor).
+ * A record that appears for the first time and was created inside the window read is new;
+ * anything else is a change to a record the workflow already knew (or that predates the cursor).
  */
-export function eventOf(state: CursorState, contact: IDataObject, start: number | undefined): Change['event'] {
-	if (state.seen[String(contact.id)] !== undefined) return 'updated';
-	const created = instantOf(contact.createdAt);
+export function eventOf(state: CursorState, record: IDataObject, start: number | undefined): Change['event'] {
+	if (state.seen[String(record.id)] !== undefined) return 'updated';
+	const created = instantOf(record.createdAt);
 	return start === undefined || created >= start ? 'created' : 'updated';
 }
 
 /**
  * The state after a check that found `changes` (emitted or noted as seen): the cursor at the latest of
- * them but never past Helena's time (a contact stamped in the future must not make the trigger deaf
+ * them but never past Helena's time (a record stamped in the future must not make the trigger deaf
  * until then: it stays in `seen` instead), Helena's time noted, and only what the next check reads
  * again remembered.
  */
@@ -165,13 +197,13 @@ export function advance(state: CursorState, changes: Change[], time: HelenaTime)
 	for (const [id, version] of Object.entries(state.seen)) {
 		if (instantOf(version) >= keepFrom) seen[id] = version;
 	}
-	for (const { contact, version } of changes) {
-		if (instantOf(version) >= keepFrom) seen[String(contact.id)] = version;
+	for (const { record, version } of changes) {
+		if (instantOf(version) >= keepFrom) seen[String(record.id)] = version;
 	}
 	return { ...next, seen };
 }
 
-/** Changes in the order they happened; one instant: by contact id, so every run orders them alike. */
+/** Changes in the order they happened; one instant: by record id, so every run orders them alike. */
 export function inOrder(changes: Change[]): Change[] {
-	return [...changes].sort((a, b) => compareVersions(a.version, b.version) || String(a.contact.id).localeCompare(String(b.contact.id)));
+	return [...changes].sort((a, b) => compareVersions(a.version, b.version) || String(a.record.id).localeCompare(String(b.record.id)));
 }

@@ -1,0 +1,136 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import type { HelenaRequest, PageEnvelope } from '../transport';
+import { fetchAllPages, helenaRequest } from '../transport';
+import type { Change, ChangeField, CursorState } from './changeCursor';
+import { compareVersions, eventOf, instantOf, isUnseen } from './changeCursor';
+
+/** One page of a listing ordered by the stream's time. */
+export interface PageQuery {
+	direction: 'ASCENDING' | 'DESCENDING';
+	pageNumber: number;
+	pageSize: number;
+	/** Lower bound (exclusive), in ms. */
+	after?: number;
+}
+
+/**
+ * What a polling trigger lists: records of one kind ordered by `field`, read through one listing per
+ * partition (contacts: one per status, as Helena lists a single status per request; conversations
+ * and cards: a single listing, `['']`).
+ */
+export interface ChangeSource {
+	field: ChangeField;
+	partitions: string[];
+	/** The request of one page of one partition, with the lower bound as Helena spells it for this list. */
+	page(partition: string, query: PageQuery): HelenaRequest;
+}
+
+/** Whether Helena says it ordered the page the way we asked (an echo it may leave out). */
+function followsOrder(page: PageEnvelope, field: ChangeField): boolean {
+	const orderBy = page.orderBy ?? field;
+	const direction = page.orderDirection ?? 'ASCENDING';
+	return orderBy.toLowerCase() === field.toLowerCase() && /^asc/i.test(direction);
+}
+
+function newestFirst(records: IDataObject[], field: ChangeField): IDataObject[] {
+	return records
+		.filter((record) => !Number.isNaN(instantOf(record[field])))
+		.sort((a, b) => compareVersions(String(b[field]), String(a[field])));
+}
+
+/** The newest records of each partition, newest first (one request per partition). */
+export async function latestRecords(context: IPollFunctions, source: ChangeSource, pageSize: number): Promise<IDataObject[]> {
+	const records: IDataObject[] = [];
+	for (const partition of source.partitions) {
+		const request = source.page(partition, { direction: 'DESCENDING', pageNumber: 1, pageSize });
+		const page = ((await helenaRequest.call(context, request)) ?? {}) as PageEnvelope;
+		records.push(...(page.items ?? []));
+	}
+	return newestFirst(records, source.field);
+}
+
+/** A record's place in the stream: the same record changed again is another item of the listing. */
+const versionKey = (field: ChangeField) => (record: IDataObject) => `${String(record.id)} ${String(record[field])}`;
+
+/** The earliest and latest instants on a page. */
+function spanOf(page: PageEnvelope, field: ChangeField): { oldest: number; newest: number } {
+	const instants = (page.items ?? []).map((record) => instantOf(record[field])).filter((instant) => !Number.isNaN(instant));
+	return { oldest: Math.min(...instants), newest: Math.max(...instants) };
+}
+
+/**
+ * The newest records of each partition, newest first, read back until `from` says the rest is older
+ * than what the next check reads (`from` gets the newest time found so far): however many pages
+ * that takes, through the guarded pager.
+ */
+export async function recentRecords(
+	context: IPollFunctions,
+	source: ChangeSource,
+	from: (newest: number) => number,
+): Promise<IDataObject[]> {
+	const records: IDataObject[] = [];
+	for (const partition of source.partitions) {
+		let newest = Number.NEGATIVE_INFINITY;
+		const read = await fetchAllPages.call(
+			context,
+			(pageNumber, pageSize) => source.page(partition, { direction: 'DESCENDING', pageNumber, pageSize }),
+			{
+				returnAll: true,
+				keyOf: versionKey(source.field),
+				afterPage: (page) => {
+					const span = spanOf(page, source.field);
+					newest = Math.max(newest, span.newest);
+					// a page without a single readable time says nothing about where to stop
+					if (!Number.isFinite(newest) || !Number.isFinite(span.oldest)) return 'next';
+					return span.oldest < from(newest) ? 'stop' : 'next';
+				},
+			},
+		);
+		records.push(...read);
+	}
+	return newestFirst(records, source.field);
+}
+
+/**
+ * Every change since the cursor, all pages of every partition, through the guarded pager (its page
+ * cap and its de-duplication: a server that answers every page alike ends the listing). Each next
+ * request starts again at page 1 from the newest change read so far (one millisecond earlier, so
+ * that instant is read again and deduplicated): records that change while we read move to the end of
+ * the list instead of shifting the pages under us. Only when a page is all one instant (a crowd of
+ * changes in one instant), or Helena did not keep the order we asked for, does it step to the next page.
+ */
+export async function changesSince(
+	context: IPollFunctions,
+	source: ChangeSource,
+	state: CursorState,
+	start: number | undefined,
+): Promise<Change[]> {
+	const found = new Map<string, Change>();
+	for (const partition of source.partitions) {
+		let after = start === undefined ? undefined : start - 1;
+		const records = await fetchAllPages.call(
+			context,
+			(pageNumber, pageSize) => source.page(partition, { direction: 'ASCENDING', pageNumber, pageSize, after }),
+			{
+				returnAll: true,
+				keyOf: versionKey(source.field),
+				afterPage: (page) => {
+					const { oldest, newest } = spanOf(page, source.field);
+					if (!followsOrder(page, source.field) || !(oldest < newest) || !(newest - 1 > (after ?? Number.NEGATIVE_INFINITY))) return 'next';
+					after = newest - 1;
+					return 'restart';
+				},
+			},
+		);
+		for (const record of records) {
+			const id = String(record.id);
+			const version = String(record[source.field]);
+			if (!isUnseen(state, id, version, start)) continue;
+			const earlier = found.get(id);
+			if (earlier && compareVersions(version, earlier.version) <= 0) continue;
+			found.set(id, { record, version, event: eventOf(state, record, start) });
+		}
+	}
+	return [...found.values()];
+}

@@ -1,0 +1,9 @@
+// What the polling triggers share: the position in Helena's stream of changes, and one check of it.
+export type { Change, ChangeField } from './changeCursor';
+export { MAX_KNOWN, instantOf } from './changeCursor';
+export type { ChangeSource, PageQuery } from './changeListing';
+export { latestRecords } from './changeListing';
+export type { ChangeStream, PolledChanges } from './pollChanges';
+export { pollChanges } from './pollChanges';
+export { readStartFrom } from './startFrom';
+export { chosenEvent, readEvents, readFilterId, startFromField } from './pollParameters';

@@ -1,0 +1,149 @@
+import type { IDataObject, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { filtersCollection, optionsCollection, optionValues, readChoices, uuidLocator } from '../Helena/helpers';
+import { departmentPicker, userLocator } from '../Helena/actions/chat/locators';
+import { sessionDetailsField } from '../Helena/actions/session/details';
+import { listSearch } from '../Helena/methods';
+import type { ChangeField, ChangeStream } from '../Helena/polling';
+import { chosenEvent, latestRecords, pollChanges, readEvents, readFilterId, readStartFrom, startFromField } from '../Helena/polling';
+import type { ConversationListing } from './conversationChanges';
+import { CONVERSATION_EVENTS, conversationEvents, conversationSource, statusOf } from './conversationChanges';
+
+const statusFilter: INodeProperties = {
+	displayName: 'Status',
+	name: 'status',
+	type: 'multiOptions',
+	options: [
+		{ name: 'Completed', value: 'COMPLETED' },
+		{ name: 'Hidden', value: 'HIDDEN' },
+		{ name: 'In Progress', value: 'IN_PROGRESS' },
+		{ name: 'Pending', value: 'PENDING' },
+		{ name: 'Started', value: 'STARTED' },
+	],
+	default: [],
+	description:
+		'Only conversations in one of these states (any state when none is chosen). A conversation that leaves them (for example is completed while only In Progress is chosen) leaves the list and is not reported.',
+};
+
+interface Settings {
+	listing: ConversationListing;
+	events: string[];
+	origin: string;
+}
+
+function readSettings(context: IPollFunctions): Settings {
+	const events = readEvents(context, Object.values(CONVERSATION_EVENTS));
+	const filters = context.getNodeParameter('filters', {}) as IDataObject;
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	const field: ChangeField = events.length === 1 && events[0] === CONVERSATION_EVENTS.created ? 'createdAt' : 'updatedAt';
+	return {
+		listing: {
+			field,
+			statuses: readChoices(context, filters.status, optionValues(statusFilter), 'Status', 0),
+			departmentId: readFilterId(context, filters.department, 'Department'),
+			userId: readFilterId(context, filters.user, 'User'),
+			channelId: readFilterId(context, filters.channel, 'Channel'),
+			includeDetails: readChoices(
+				context,
+				options.includeDetails ?? sessionDetailsField.default,
+				optionValues(sessionDetailsField),
+				'Include Details',
+				0,
+			),
+		},
+		events,
+		origin: readStartFrom(context, options.startFrom),
+	};
+}
+
+const toItem = (event: string, session: IDataObject, previousStatus: string | null): INodeExecutionData => ({
+	json: { event, previousStatus, ...session },
+});
+
+export class HelenaConversationTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Helena Conversation Trigger',
+		name: 'helenaConversationTrigger',
+		icon: { light: 'file:../Helena/helena.svg', dark: 'file:../Helena/helena.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ [].concat($parameter["events"]).join(", ") }}',
+		description:
+			'Starts the workflow when conversations are opened, changed or completed in Helena, by asking Helena on a schedule (no public URL needed)',
+		defaults: { name: 'Helena Conversation Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'helenaApi', required: true }],
+		properties: [
+			{
+				displayName: 'Trigger On',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				options: [
+					{
+						name: 'Conversation Completed',
+						value: CONVERSATION_EVENTS.completed,
+						description: 'A conversation whose status became Completed since the previous check',
+					},
+					{
+						name: 'Conversation Created',
+						value: CONVERSATION_EVENTS.created,
+						description: 'A conversation that did not exist at the previous check',
+					},
+					{
+						name: 'Conversation Updated',
+						value: CONVERSATION_EVENTS.updated,
+						description: 'Any other change to a conversation that existed at the previous check (transfer, status, metadata…)',
+					},
+				],
+				default: [CONVERSATION_EVENTS.created, CONVERSATION_EVENTS.updated, CONVERSATION_EVENTS.completed],
+			},
+			filtersCollection([
+				{
+					...uuidLocator({
+						displayName: 'Channel',
+						name: 'channel',
+						description: 'Only conversations of this channel (WhatsApp number or Instagram account)',
+						record: 'channel',
+						searchListMethod: 'searchChannels',
+					}),
+					required: false,
+				},
+				{ ...departmentPicker('department'), description: 'Only conversations of this department (team)' },
+				statusFilter,
+				{ ...userLocator('user'), description: 'Only conversations assigned to this user (agent)' },
+			]),
+			optionsCollection([sessionDetailsField, startFromField]),
+		],
+	};
+
+	methods = { listSearch };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const settings = readSettings(this);
+		const stream: ChangeStream = {
+			...conversationSource(settings.listing),
+			trigger: 'Helena Conversation Trigger',
+			origin: settings.origin,
+			stateOf: statusOf,
+		};
+
+		if (this.getMode() === 'manual') {
+			const [latest] = await latestRecords(this, stream, 1);
+			if (!latest) return null;
+			const event = latest.status === 'COMPLETED' ? CONVERSATION_EVENTS.completed : CONVERSATION_EVENTS.updated;
+			return [[toItem(event, latest, null)]];
+		}
+
+		const polled = await pollChanges(this, stream);
+		const items: INodeExecutionData[] = [];
+		for (const change of polled?.changes ?? []) {
+			const event = chosenEvent(conversationEvents(change, polled!.start), settings.events);
+			if (event) items.push(toItem(event, change.record, change.previous ?? null));
+		}
+		return items.length ? [items] : null;
+	}
+}
