@@ -62,13 +62,17 @@ const ACCOUNT_ENDPOINTS = [
 		params: USER,
 		body: t.shape({
 			action: required(t.enum(DEPARTMENT_ACTIONS)),
-			items: required(
-				t.list(t.shape({ departmentId: required(t.string({ min: 1 })), isAgent: t.boolean(), isSupervisor: t.boolean() })),
-			),
+			items: required(t.list(t.shape({ departmentId: required(t.string({ min: 1 })), isAgent: t.boolean(), isSupervisor: t.boolean() }))),
 		}),
 	},
 	{ service: 'core', method: 'POST', path: '/v1/agent/{id}/logout', params: USER },
-	{ service: 'core', method: 'POST', path: '/v1/agent/{id}/status', params: USER, body: t.shape({ status: required(t.enum(USER_STATUSES)) }) },
+	{
+		service: 'core',
+		method: 'POST',
+		path: '/v1/agent/{id}/status',
+		params: USER,
+		body: t.shape({ status: required(t.enum(USER_STATUSES)) }),
+	},
 	{ service: 'core', method: 'GET', path: '/v1/company/officehours' },
 ];
 

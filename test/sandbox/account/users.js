@@ -47,7 +47,13 @@ function toPublicAgent(state, user) {
 		departments: [...state.departments.values()].flatMap((d) =>
 			(d.agents ?? [])
 				.filter((a) => a.userId === user.id)
-				.map((a) => ({ agentId: agent?.id ?? user.id, userId: user.id, departmentId: d.id, isAgent: a.isAgent, isSupervisor: a.isSupervisor })),
+				.map((a) => ({
+					agentId: agent?.id ?? user.id,
+					userId: user.id,
+					departmentId: d.id,
+					isAgent: a.isAgent,
+					isSupervisor: a.isSupervisor,
+				})),
 		),
 		availability: details.availability,
 	};
@@ -125,11 +131,13 @@ function update(ctx) {
 	if (fields.has('Profile')) {
 		nextDetails.profile = v.optEnum(body.profile, USER_VOCABULARY.profiles, 'profile');
 		if (!nextDetails.profile) throw badRequest("'Profile' está em 'fields', mas 'profile' não foi informado", 'profile');
-		if (details.isOwner && nextDetails.profile !== 'Admin') throw badRequest('O perfil do proprietário da conta não pode ser alterado', 'profile');
+		if (details.isOwner && nextDetails.profile !== 'Admin')
+			throw badRequest('O perfil do proprietário da conta não pode ser alterado', 'profile');
 	}
 	if (fields.has('Availability')) {
 		nextDetails.availability = v.optEnum(body.availability, USER_VOCABULARY.availability, 'availability');
-		if (!nextDetails.availability) throw badRequest("'Availability' está em 'fields', mas 'availability' não foi informado", 'availability');
+		if (!nextDetails.availability)
+			throw badRequest("'Availability' está em 'fields', mas 'availability' não foi informado", 'availability');
 	}
 	Object.assign(user, next);
 	Object.assign(details, nextDetails, { updatedAt: laterThan(details.updatedAt) });
@@ -143,7 +151,10 @@ function remove(ctx) {
 	const details = accountOf(state).users.get(user.id);
 	const body = v.pickKnown(ctx.body ?? {}, ['sessionResolution', 'transferUserId']);
 	const resolution = v.optEnum(body.sessionResolution, USER_VOCABULARY.sessionResolutions, 'sessionResolution');
-	const transferUserId = body.transferUserId === undefined || body.transferUserId === null ? undefined : v.requireUuidParam(body.transferUserId, 'transferUserId');
+	const transferUserId =
+		body.transferUserId === undefined || body.transferUserId === null
+			? undefined
+			: v.requireUuidParam(body.transferUserId, 'transferUserId');
 	if (details?.isOwner) throw badRequest('O proprietário da conta não pode ser excluído', 'id');
 	const chat = chatOf(state);
 	const open = [...chat.sessions.values()].filter((s) => s.userId === user.id && OPEN.has(s.status));
@@ -154,7 +165,8 @@ function remove(ctx) {
 		);
 	if (resolution === 'TRANSFER') {
 		if (!transferUserId) throw badRequest("'transferUserId' é obrigatório quando 'sessionResolution' é TRANSFER", 'transferUserId');
-		if (transferUserId === user.id) throw badRequest('Os atendimentos não podem ser transferidos para o próprio usuário excluído', 'transferUserId');
+		if (transferUserId === user.id)
+			throw badRequest('Os atendimentos não podem ser transferidos para o próprio usuário excluído', 'transferUserId');
 		if (!state.users.has(transferUserId)) throw badRequest(`Usuário '${transferUserId}' não encontrado`, 'transferUserId');
 	}
 	for (const session of open) {
@@ -162,7 +174,10 @@ function remove(ctx) {
 			completeSession(ctx, session);
 			continue;
 		}
-		Object.assign(session, resolution === 'TRANSFER' ? { userId: transferUserId, status: 'IN_PROGRESS' } : { userId: null, status: 'PENDING' });
+		Object.assign(
+			session,
+			resolution === 'TRANSFER' ? { userId: transferUserId, status: 'IN_PROGRESS' } : { userId: null, status: 'PENDING' },
+		);
 		session.updatedAt = nowIso();
 		ctx.notify('SESSION_UPDATE', () => toPublicSession(state, session));
 	}
