@@ -450,6 +450,39 @@ describe('User (agent) resource', () => {
 		});
 	});
 
+	describe('the User picker, declared once', () => {
+		test('Department → Update Agents takes a user picked from the list, as the User operations do', async () => {
+			const { error } = await helena.run({
+				resource: 'department',
+				operation: 'updateAgents',
+				department: byId(FINANCEIRO),
+				agentsAction: 'Upsert',
+				agents: { agent: [{ userId: fromList(DIEGO, 'Diego Alves'), isAgent: true, isSupervisor: true }] },
+			});
+
+			expect(error).toBeUndefined();
+			expect(requestsSent(helena)[0].body).toEqual({ action: 'Upsert', items: [{ userId: DIEGO, isAgent: true, isSupervisor: true }] });
+		});
+
+		test('the list the pickers show is the users list', async () => {
+			const { Helena } = await import('../../nodes/Helena/Helena.node');
+			const properties = new Helena().description.properties;
+			const searchMethod = (name: string) =>
+				properties
+					.filter((property) => property.name === name && property.type === 'resourceLocator')
+					.map((property) => property.modes?.find((mode) => mode.name === 'list')?.typeOptions?.searchListMethod);
+			const agents = properties.find((property) => property.name === 'agents' && property.type === 'fixedCollection');
+			const agentPicker = (
+				agents?.options as Array<{
+					values: Array<{ name: string; modes?: Array<{ name: string; typeOptions?: { searchListMethod?: string } }> }>;
+				}>
+			)[0].values.find((value) => value.name === 'userId');
+
+			expect(new Set([...searchMethod('user'), ...searchMethod('transferTo')])).toEqual(new Set(['searchUsers']));
+			expect(agentPicker?.modes?.find((mode) => mode.name === 'list')?.typeOptions?.searchListMethod).toBe('searchUsers');
+		});
+	});
+
 	test('every request stayed within the contract', () => {
 		expect(helena.sandbox.contract.violations).toEqual([]);
 	});
