@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { accountDescription } from './actions/account';
 import { cardDescription } from './actions/card';
 import { contactDescription } from './actions/contact';
 import { departmentDescription } from './actions/department';
@@ -9,6 +10,7 @@ import { panelDescription } from './actions/panel';
 import { sessionDescription } from './actions/session';
 import { router } from './actions/router';
 import { operationSubtitle } from './helpers/subtitle';
+import { userDescription } from './actions/user';
 import { webhookDescription } from './actions/webhook';
 import { listSearch, loadOptions } from './methods';
 
@@ -19,22 +21,26 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
+			{ name: 'Account', value: 'account' },
 			{ name: 'Card (CRM)', value: 'card' },
 			{ name: 'Contact', value: 'contact' },
 			{ name: 'Conversation (Session)', value: 'session' },
 			{ name: 'Department (Team)', value: 'department' },
 			{ name: 'Message', value: 'message' },
 			{ name: 'Panel (CRM)', value: 'panel' },
+			{ name: 'User (Agent)', value: 'user' },
 			{ name: 'Webhook', value: 'webhook' },
 		],
 		default: 'contact',
 	},
+	...accountDescription,
 	...cardDescription,
 	...contactDescription,
 	...departmentDescription,
 	...messageDescription,
 	...panelDescription,
 	...sessionDescription,
+	...userDescription,
 	...webhookDescription,
 ];
 

@@ -87,6 +87,46 @@ describe('README: the Helena node’s operations match its description', () => {
 	);
 });
 
+describe('README: the documented operations the node does not offer', () => {
+	// The vendor's documents are not in the repository; the sandbox's contract tables are, and they hold every
+	// request the node sends (each request a test makes is checked against them).
+	const { contractEndpoints } = require('../sandbox/contractCheck') as {
+		contractEndpoints: () => Array<{ service: string; method: string; path: string }>;
+	};
+	const notOffered = section('### Documented operations not offered');
+	const [documented, count] = (matchesOf(notOffered, /documents\s+(\d+)\s+operations\.[^|]*?but\s+these\s+(\d+)/g)[0] ?? []).map(Number);
+	const rows = matchesOf(notOffered, /^\| `([A-Z]+) (\/[^`]+)` +\| (.+?) *\|$/gm);
+	const endpointKey = (method: string, path: string) => `${method} ${path.replace(/\{[^}]+\}/g, '{}').toLowerCase()}`;
+	const reached = new Set(contractEndpoints().map((endpoint) => endpointKey(endpoint.method, `/${endpoint.service}${endpoint.path}`)));
+
+	test('the count it states is the number of rows, each an endpoint of a service, each once', () => {
+		expect(rows.length).toBeGreaterThan(0);
+		expect(count).toBe(rows.length);
+		for (const [method, path] of rows) expect(`${method} ${path}`).toMatch(/^(GET|POST|PUT|DELETE) \/(core|chat|crm)\/v\d+\/\S+$/);
+		expect(new Set(rows.map(([method, path]) => endpointKey(method, path))).size).toBe(rows.length);
+	});
+
+	test('no endpoint listed is one the node sends (its contract would have it): the list is not stale', () => {
+		const sent = rows.filter(([method, path]) => reached.has(endpointKey(method, path)));
+		expect(sent.map(([method, path]) => `${method} ${path}`)).toEqual([]);
+	});
+
+	test('the endpoints the node sends and those listed are no more than the documents have', () => {
+		// equal once every endpoint the node offers is in the contract tables
+		expect(reached.size + rows.length).toBeLessThanOrEqual(documented);
+	});
+
+	test('every operation a reason points to ("**Resource → Operation**") is one the node offers', () => {
+		const named = rows.flatMap(([, , reason]) => matchesOf(reason, /\*\*([^*→]+?) → ([^*]+?)\*\*/g));
+		expect(named.length).toBeGreaterThan(0);
+		const missing = named.filter(([resourceName, operation]) => {
+			const resource = resources.find((candidate) => candidate.name.replace(/\s*\(.*\)$/, '') === resourceName);
+			return !resource || !operationsOf(String(resource.value)).includes(operation);
+		});
+		expect(missing).toEqual([]);
+	});
+});
+
 /** The classes package.json ships, loaded from their TypeScript sources (dist/x.js is x.ts). */
 function shippedClasses<T>(files: string[]): T[] {
 	return files.map((file) => {

@@ -8,6 +8,7 @@ const departments = require('./departments');
 const webhooks = require('./webhooks');
 const { CHAT_ROUTES, CORE_ROUTES_FOR_CHAT } = require('./chat/routes');
 const { CRM_ROUTES, CORE_ROUTES_FOR_CRM } = require('./crm/routes');
+const { CORE_ROUTES_FOR_ACCOUNT } = require('./account/routes');
 
 /** @type {[string, string, (ctx: import('./server').RouteContext) => unknown][]} */
 const TABLE = [
@@ -39,6 +40,7 @@ const TABLE = [
 	['DELETE', '/v1/webhook/subscription/:subscriptionId', webhooks.routes.remove],
 	...CORE_ROUTES_FOR_CHAT,
 	...CORE_ROUTES_FOR_CRM,
+	...CORE_ROUTES_FOR_ACCOUNT,
 ];
 
 const compile = (table) =>

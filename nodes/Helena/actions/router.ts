@@ -1,12 +1,14 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { account } from './account';
 import { card } from './card';
 import { contact } from './contact';
 import { department } from './department';
 import { message } from './message';
 import { panel } from './panel';
 import { session } from './session';
+import { user } from './user';
 import { webhook } from './webhook';
 
 /** One operation file: its parameters (already wrapped in display options) and its execute. */
@@ -18,7 +20,7 @@ export interface HelenaOperation {
 export type HelenaResource = Record<string, HelenaOperation>;
 
 /** The handlers of every resource, by operation value; test/editor/operations.test.ts keeps them in step with the dropdowns. */
-export const resources: Record<string, HelenaResource> = { card, contact, department, message, panel, session, webhook };
+export const resources: Record<string, HelenaResource> = { account, card, contact, department, message, panel, session, user, webhook };
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;

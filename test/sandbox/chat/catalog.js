@@ -1,8 +1,8 @@
 'use strict';
 
 /**
- * What the pickers read: channels, templates and chatbots (chat service); agents, tags and the
- * file upload (core service).
+ * What the pickers read: channels, templates and chatbots (chat service); tags and the file upload
+ * (core service). The users list is the account's (../account/users.js).
  */
 
 const { newId, nowIso, isUuid } = require('../ids');
@@ -72,30 +72,6 @@ function chatbots(ctx) {
 	const name = ctx.query.get('Name')?.toLowerCase();
 	const items = [...chatOf(ctx.state).chatbots.values()].filter((b) => !name || b.name.toLowerCase().includes(name));
 	return page(items, ctx.query);
-}
-
-function agents(ctx) {
-	return [...chatOf(ctx.state).agents.values()].map(({ id, userId, user }) => {
-		const departments = [...ctx.state.departments.values()]
-			.filter((d) => (d.agents ?? []).some((a) => a.userId === userId))
-			.map((d) => ({ agentId: id, userId, departmentId: d.id, isAgent: true, isSupervisor: false }));
-		return {
-			id,
-			createdAt: '2025-12-01T09:00:00.000Z',
-			updatedAt: '2025-12-01T09:00:00.000Z',
-			companyId: ctx.state.companyId,
-			userId,
-			name: user.name,
-			shortName: user.name.split(' ')[0],
-			email: user.email,
-			phoneNumber: null,
-			phoneNumberFormatted: null,
-			profile: 'Agent',
-			isOwner: false,
-			departments,
-			availability: 'AVAILABLE',
-		};
-	});
 }
 
 function tags(ctx) {
@@ -172,4 +148,4 @@ function storagePut(sandbox, tempFileId, bytes) {
 	return 200;
 }
 
-module.exports = { channels, templates, chatbots, agents, tags, fileSlot, fileConfirm, storagePut };
+module.exports = { channels, templates, chatbots, tags, fileSlot, fileConfirm, storagePut };

@@ -224,7 +224,6 @@ const CHAT_ENDPOINTS = [
 			...PAGE,
 		},
 	},
-	{ service: 'core', method: 'GET', path: '/v1/agent' },
 	{ service: 'core', method: 'GET', path: '/v1/tag' },
 	{
 		service: 'core',

@@ -29,7 +29,6 @@ const CHAT_ROUTES = [
 ];
 
 const CORE_ROUTES_FOR_CHAT = [
-	['GET', '/v1/agent', catalog.agents],
 	['GET', '/v1/tag', catalog.tags],
 	['GET', '/v2/file', catalog.fileSlot],
 	['POST', '/v2/file', catalog.fileConfirm],

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { RecordRef } from '../../transport';
+import { locatorValue, userLocator } from '../chat/locators';
 import {
 	invalidInput,
 	optionValues,
@@ -161,17 +162,12 @@ export const channelsConfigOption: INodeProperties = {
 	],
 };
 
-/** The rows of an agent list: users are given by their user ID (what `GET /core/v1/agent` lists as `userId`). */
+/** The rows of an agent list: each user picked from the list or given by user ID (what `GET /core/v1/agent` lists as `userId`). */
 export const agentValues: INodeProperties[] = [
-	{
-		displayName: 'User ID',
-		name: 'userId',
-		type: 'string',
+	userLocator('userId', {
 		required: true,
-		default: '',
-		placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		description: 'ID of the Helena user (a UUID), as the User pickers of the Conversation operations show it',
-	},
+		description: 'The Helena user; By ID takes the user ID (userId), not the agent record ID',
+	}),
 	{
 		displayName: 'Agent',
 		name: 'isAgent',
@@ -215,7 +211,8 @@ export function readAgents(context: IExecuteFunctions, value: unknown, itemIndex
 	const rows = ((value as IDataObject | undefined)?.agent ?? []) as IDataObject[];
 	const seen = new Set<string>();
 	return rows.map((row) => {
-		const userId = requireUuid(context, row.userId, 'User ID', itemIndex);
+		// a plain ID (workflows saved before the picker, expressions) and a picker value alike
+		const userId = requireUuid(context, locatorValue(row.userId) ?? '', 'User ID', itemIndex);
 		if (seen.has(userId.toLowerCase())) {
 			throw invalidInput(context, 'Agents', `has the user ${userId} twice; give each user once`, itemIndex);
 		}
