@@ -17,7 +17,10 @@ const CHUNK = 64 * 1024;
 
 /** The bytes of a generated file, the same on every read: block `n` is sha256(seed:n) repeated. */
 function generatedChunk(seed, offset, length) {
-	const block = crypto.createHash('sha256').update(`${seed}:${Math.floor(offset / CHUNK)}`).digest();
+	const block = crypto
+		.createHash('sha256')
+		.update(`${seed}:${Math.floor(offset / CHUNK)}`)
+		.digest();
 	const chunk = Buffer.alloc(length);
 	for (let i = 0; i < length; i += block.length) block.copy(chunk, i, 0, Math.min(block.length, length - i));
 	return chunk;
@@ -77,7 +80,14 @@ class MediaOrigin {
 
 	handle(req, res) {
 		const url = new URL(req.url ?? '/', this.url);
-		const entry = { method: req.method ?? 'GET', path: url.pathname, headers: { ...req.headers }, status: 0, bytesSent: 0, complete: false };
+		const entry = {
+			method: req.method ?? 'GET',
+			path: url.pathname,
+			headers: { ...req.headers },
+			status: 0,
+			bytesSent: 0,
+			complete: false,
+		};
 		this.requests.push(entry);
 		const [, kind, id] = url.pathname.split('/');
 		const file = kind === 'media' && id ? this.files().get(id.toLowerCase()) : undefined;

@@ -53,7 +53,8 @@ function sendOtp(ctx) {
 	if (templateId) {
 		const template = chat.templates.get(templateId.toLowerCase());
 		if (!template) throw problem(400, `Modelo de mensagem '${templateId}' não encontrado`, { field: 'templateId' });
-		if (template.channelId !== channel.id) throw problem(400, `O modelo '${template.name}' não pertence ao canal ${body.from}`, { field: 'templateId' });
+		if (template.channelId !== channel.id)
+			throw problem(400, `O modelo '${template.name}' não pertence ao canal ${body.from}`, { field: 'templateId' });
 	}
 	const now = nowIso();
 	const failure = chat.undeliverable.get(digits);
