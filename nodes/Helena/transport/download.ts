@@ -56,7 +56,8 @@ interface Readable extends AsyncIterable<Buffer> {
 }
 
 function failure(node: INode, file: FileToDownload, message: string, description: string, details: IDataObject = {}): NodeApiError {
-	return new NodeApiError(node, { file: file.label, ...details }, { message, description, itemIndex: file.itemIndex });
+	const item = file.itemIndex === undefined ? '' : ` (item ${file.itemIndex})`;
+	return new NodeApiError(node, { file: file.label, ...details }, { message: `${message}${item}`, description, itemIndex: file.itemIndex });
 }
 
 /**

@@ -24,8 +24,9 @@ function typesOf(mimeType) {
 /**
  * @param {{ state: any, notify: Function, sandbox: any }} ctx
  * @param {string} phone
- * @param {{ name: string, mimeType: string, bytes?: Buffer, size?: number, seed?: string, chunked?: boolean, text?: string, channelName?: string }} upload
- *   `bytes`, or `size` (+ `seed`) for bytes generated while they are served; `chunked` serves it without a length
+ * @param {{ name: string, mimeType: string, bytes?: Buffer, size?: number, seed?: string, chunked?: boolean, statedSize?: number|null, text?: string, channelName?: string }} upload
+ *   `bytes`, or `size` (+ `seed`) for bytes generated while they are served; `chunked` serves it without a length;
+ *   `statedSize` is the size Helena states (default: the real one; null: none), for a host that serves more
  */
 function contactSendsFile(ctx, phone, upload) {
 	const chat = chatOf(ctx.state);
@@ -46,7 +47,7 @@ function contactSendsFile(ctx, phone, upload) {
 			extension: upload.name.includes('.') ? upload.name.split('.').pop().toLowerCase() : null,
 			mimeType: upload.mimeType,
 			type: types.file,
-			size,
+			size: upload.statedSize === undefined ? size : upload.statedSize,
 		},
 	};
 	chat.files.set(id, file);

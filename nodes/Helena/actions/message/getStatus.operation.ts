@@ -62,22 +62,22 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				})) as IDataObject;
 			}
 			const id = requireUuid(this, value, 'Message ID', itemIndex);
-			const path = sentWith === 'chatbot' ? apiPath`/v1/send/chatbot/${id}` : apiPath`/v1/send/message/${id}`;
+			const chatbot = sentWith === 'chatbot';
+			const message = chatbot
+				? `No chatbot start with ID "${id}" was sent through Helena's send API`
+				: `No message with ID "${id}" was sent through Helena's send API`;
 			return (await helenaRequest.call(this, {
 				service: 'chat',
 				method: 'GET',
-				path,
+				path: chatbot ? apiPath`/v1/send/chatbot/${id}` : apiPath`/v1/send/message/${id}`,
 				itemIndex,
-				records: [
-					{
-						kind: sentWith === 'chatbot' ? 'chatbot' : 'message',
-						value: id,
-						message:
-							sentWith === 'chatbot'
-								? `No chatbot start with ID "${id}" was sent through Helena's send API`
-								: `No message with ID "${id}" was sent through Helena's send API`,
-					},
-				],
+				// Helena may call a chatbot start a message ("Mensagem … não encontrada"): both words name this one
+				records: chatbot
+					? [
+							{ kind: 'chatbot', value: id, message },
+							{ kind: 'message', value: id, message },
+						]
+					: [{ kind: 'message', value: id, message }],
 			})) as IDataObject;
 		},
 		{ concurrency: READ_CONCURRENCY },
