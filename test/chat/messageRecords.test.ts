@@ -189,7 +189,12 @@ describe('Message: Get, Get Many, Delete, Send Typing, Send OTP and their status
 			channel: byNumber(COMERCIAL.number),
 			phoneNumber: demo.undeliverablePhone,
 		});
-		const status = await helena.run({ resource: 'message', operation: 'getStatus', sentWith: 'otp', messageId: sent.items[0].json.id });
+		const status = await helena.run({
+			resource: 'message',
+			operation: 'getStatus',
+			sentWith: 'otp',
+			messageId: sent.items[0].json.id as string,
+		});
 
 		expect(sent.error).toBeUndefined();
 		expect(sent.items[0].json.code).toMatch(/^\d{5}$/);
@@ -226,7 +231,7 @@ describe('Message: Get, Get Many, Delete, Send Typing, Send OTP and their status
 			resource: 'message',
 			operation: 'getStatus',
 			sentWith: 'chatbot',
-			messageId: started.items[0].json.id,
+			messageId: started.items[0].json.id as string,
 		});
 		const missing = await helena.run({ resource: 'message', operation: 'getStatus', sentWith: 'chatbot', messageId: MISSING });
 

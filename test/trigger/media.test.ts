@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { useTrigger } from '../engine/runTrigger';
 import { useSandbox } from '../engine/sandbox';
@@ -26,7 +26,7 @@ describe('Helena Trigger: Attach Media', () => {
 		helena.sandbox.media.requests.length = 0;
 	});
 
-	async function listening(options: Record<string, unknown>) {
+	async function listening(options: INodeParameters) {
 		const trigger = await startTrigger({ events: ['MESSAGE_RECEIVED'], options });
 		await trigger.activate();
 		return trigger;
