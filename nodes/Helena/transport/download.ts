@@ -97,6 +97,8 @@ export async function downloadFile(this: HelenaContext, file: FileToDownload): P
 			encoding: 'stream',
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
+			// nothing to carry, and nothing is carried to another host on a redirect either
+			sendCredentialsOnCrossOriginRedirect: false,
 			timeout: timeoutMs,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
