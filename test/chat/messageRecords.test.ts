@@ -111,6 +111,9 @@ describe('Message: Get, Get Many, Delete, Send Typing, Send OTP and their status
 			'400 DELETE',
 		]);
 		expect(helena.sandbox.chat.message(id)).toMatchObject({ status: 'DELETED', text: null });
+		// a deleted message is final: moving every message on ends
+		helena.sandbox.chat.settle();
+		expect(helena.sandbox.chat.message(id)).toMatchObject({ status: 'DELETED' });
 	});
 
 	test('Delete of a message whose answer was lost: the repeat finds it deleted, and the item succeeds once', async () => {
