@@ -15,7 +15,9 @@ const { generatedBytes } = require('../mediaOrigin');
 function chatControl(sandbox) {
 	const ctx = () => ({ state: sandbox.state, notify: (type, make) => sandbox.deliverer.notify(type, make), sandbox });
 	const pending = () =>
-		[...chatOf(sandbox.state).messages.values()].filter((m) => m.direction === 'TO_HUB' && !['READ', 'FAILED', 'DELETED'].includes(m.status));
+		[...chatOf(sandbox.state).messages.values()].filter(
+			(m) => m.direction === 'TO_HUB' && !['READ', 'FAILED', 'DELETED'].includes(m.status),
+		);
 	return {
 		/** The contact with this phone writes on a WhatsApp channel; returns the session (public shape). */
 		contactWrites(phone, text = 'Olá!', channelName) {
