@@ -1,6 +1,7 @@
 import type {
 	IDataObject,
 	IHookFunctions,
+	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -14,6 +15,7 @@ import { normalizeEventNames } from '../Helena/actions/webhook/events';
 import { getWebhookEvents } from '../Helena/methods/loadOptions';
 import { createSubscription, deleteSubscription, isNotFoundError, listSubscriptions, updateSubscription } from '../Helena/transport';
 import { isAllowed, parseAllowedAddresses } from './addresses';
+import { eventWithMedia, mediaOptions, messageWithMedia, readMediaSettings } from './media';
 import type { AddressRange } from './addresses';
 import type { Subscription, TriggerStaticData } from './subscription';
 import {
@@ -29,6 +31,11 @@ import {
 	tokenOf,
 	tokensMatch,
 } from './subscription';
+
+/** The Options collection with its entries in alphabetical order, as n8n lists them. */
+function sortedOptions(options: INodeProperties[]): INodeProperties {
+	return optionsCollection([...options].sort((a, b) => a.displayName.localeCompare(b.displayName)));
+}
 
 /** Helena's sender address, from its firewall guide (https://flwchat.readme.io/reference/informações-para-firewall). */
 const HELENA_SENDER_IP = '18.215.79.89';
@@ -117,6 +124,7 @@ function checkSettings(context: IHookFunctions): string[] {
 	allowedRanges(context);
 	const options = context.getNodeParameter('options', {}) as TriggerOptions;
 	readBoolean(context, options.ignoreUnselectedEvents, 'Ignore Unselected Events', 0, true);
+	readMediaSettings(context, options as IDataObject);
 	return selectedEvents(context);
 }
 
@@ -176,7 +184,7 @@ export class HelenaTrigger implements INodeType {
 				description:
 					'Events that start the workflow; SESSION_NEW fires when a conversation opens. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
-			optionsCollection([
+			sortedOptions([
 				{
 					displayName: 'Allowed IP Addresses',
 					name: 'allowedIps',
@@ -193,6 +201,7 @@ export class HelenaTrigger implements INodeType {
 					description:
 						'Whether to skip deliveries whose eventType is not one of the selected events (for example after the subscription was edited in Helena)',
 				},
+				...mediaOptions,
 			]),
 		],
 	};
@@ -300,6 +309,13 @@ export class HelenaTrigger implements INodeType {
 		const ignoreUnselected = readBoolean(this, options.ignoreUnselectedEvents, 'Ignore Unselected Events', 0, true);
 		if (ignoreUnselected && !selectedEvents(this).includes(String(delivery.eventType).toUpperCase())) {
 			return { webhookResponse: { message: `Event ${String(delivery.eventType)} is not selected; ignored` } };
+		}
+		const media = readMediaSettings(this, options as IDataObject);
+		const message = media ? messageWithMedia(delivery) : undefined;
+		if (media && message) {
+			// Helena gets its answer before the download, so a large file cannot make it time out and deliver again
+			response.status(200).json({ message: 'Workflow was started' });
+			return { noWebhookResponse: true, workflowData: [[await eventWithMedia(this, delivery, message, media)]] };
 		}
 		return { workflowData: [[{ json: delivery }]] };
 	}

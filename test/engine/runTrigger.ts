@@ -396,6 +396,8 @@ export class TriggerHarness {
 
 			if (result.noWebhookResponse) {
 				if (!res.writableEnded) res.end();
+				// the node answered the call itself and may still start the workflow (n8n's webhook helpers do)
+				if (result.workflowData) record.items = result.workflowData[0];
 			} else if (result.workflowData === undefined) {
 				reply(200, result.webhookResponse ?? { message: 'Webhook call received' });
 			} else {

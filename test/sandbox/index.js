@@ -26,6 +26,8 @@ const { ContractCheck, contractLedger, writeLedger } = require('./contractCheck'
 const { Variations } = require('./variations');
 const { setClock } = require('./clock');
 const { setPageOrder, setPageSizeCap } = require('./pageOrder');
+const { MediaOrigin } = require('./mediaOrigin');
+const { chatOf } = require('./chat/store');
 
 const DEFAULT_API_KEY = 'helena-sandbox-key';
 
@@ -73,6 +75,11 @@ class Sandbox {
 		this.url = '';
 		this.chatStepMs = options.chatStepMs ?? 150;
 		this.closed = false;
+		/** The host of message files, on its own port: another origin than the API (mediaOrigin.js). */
+		this.media = new MediaOrigin(
+			() => chatOf(this.state).files,
+			() => this.apiKey,
+		);
 		this.chat = chatControl(this);
 		this.crm = crmControl(this);
 		for (const name of [
@@ -98,8 +105,9 @@ class Sandbox {
 	}
 
 	/** @param {number} port */
-	listen(port) {
-		return new Promise((resolve, reject) => {
+	async listen(port) {
+		await this.media.listen();
+		return await new Promise((resolve, reject) => {
 			this.server.once('error', reject);
 			this.server.listen(port, '127.0.0.1', () => {
 				this.server.off('error', reject);
@@ -233,6 +241,7 @@ class Sandbox {
 		this.closed = true;
 		writeLedger();
 		await this.deliverer.close();
+		await this.media.close();
 		await new Promise((resolve) => {
 			this.server.close(() => resolve(undefined));
 			this.server.closeAllConnections();

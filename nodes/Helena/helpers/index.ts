@@ -28,6 +28,6 @@ export type { NodeContext } from './input';
 export { readKeyValues } from './keyValues';
 export type { KeyValueShape } from './keyValues';
 export { readLocatorId, uuidLocator } from './locator';
-export { failedItem, READ_CONCURRENCY, runPerItem, withItemIndex } from './runPerItem';
+export { failedItem, ItemWithBinary, READ_CONCURRENCY, runPerItem, withItemIndex } from './runPerItem';
 export { deriveUpdateFields, readUpdateFields, requireFieldsToUpdate } from './updateFields';
 export { filtersCollection, optionsCollection, optionValues, updateFieldsCollection } from './properties';

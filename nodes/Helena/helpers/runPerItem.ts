@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { mapWithConcurrency } from './concurrency';
@@ -21,6 +21,14 @@ export function withItemIndex(context: IExecuteFunctions, error: unknown, itemIn
 	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
+/** A result that carries files (binary data, e.g. a downloaded message file) besides its JSON. */
+export class ItemWithBinary {
+	constructor(
+		readonly json: IDataObject,
+		readonly binary: IBinaryKeyData,
+	) {}
+}
+
 /** Items a read operation sends side by side; the request budget still paces them. */
 export const READ_CONCURRENCY = 5;
 
@@ -32,7 +40,7 @@ export const READ_CONCURRENCY = 5;
  */
 export async function runPerItem(
 	this: IExecuteFunctions,
-	handle: (itemIndex: number) => Promise<IDataObject | IDataObject[]>,
+	handle: (itemIndex: number) => Promise<IDataObject | IDataObject[] | ItemWithBinary>,
 	{ concurrency = 1 }: { concurrency?: number } = {},
 ): Promise<INodeExecutionData[]> {
 	const count = this.getInputData().length;
@@ -48,7 +56,9 @@ export async function runPerItem(
 		if (failed.first) return;
 		try {
 			const result = await handle(itemIndex);
-			output[itemIndex] = this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), { itemData: { item: itemIndex } });
+			const items =
+				result instanceof ItemWithBinary ? [{ json: result.json, binary: result.binary }] : this.helpers.returnJsonArray(result);
+			output[itemIndex] = this.helpers.constructExecutionMetaData(items, { itemData: { item: itemIndex } });
 		} catch (error) {
 			if (continueOnFail) output[itemIndex] = [failedItem(error, itemIndex)];
 			else recordFailure(itemIndex, error);

@@ -2,8 +2,8 @@
 export { apiPath } from './url';
 export type { HelenaService } from './url';
 export { helenaRequest, requestTimeoutMs } from './request';
-export type { HelenaRequest } from './request';
-export { isNotFoundError, recordIn, saysAlready } from './errors';
+export type { HelenaContext, HelenaRequest } from './request';
+export { isNotFoundError, recordIn, refusalOf, saysAlready } from './errors';
 export type { HelenaRefusal, RecordKind, RecordRef } from './errors';
 export { fetchAllPages, morePagesAfter, PAGE_SIZE } from './pagination';
 export { withHelenaClock } from './helenaClock';
@@ -12,6 +12,8 @@ export type { PageEnvelope, PagingOptions } from './pagination';
 export { chunk } from './batching';
 export { RequestBudget } from './budget';
 export { uploadFile } from './files';
+export { downloadFile, httpOrigin } from './download';
+export type { DownloadedFile, FileToDownload } from './download';
 export type { FileToUpload, HelenaFileType } from './files';
 export {
 	contactFilterPage,

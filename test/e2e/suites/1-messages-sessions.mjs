@@ -1,6 +1,7 @@
 // Every Message and Conversation operation in one workflow run by `n8n execute`, against the sandbox's chat
 // service: the requests Helena received and the items n8n put out, failure cases included.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
 
@@ -15,11 +16,14 @@ const rl = (value, mode = 'list') => ({ __rl: true, mode, value });
 const NEW_LEAD = '+55 41 99876-5432';
 
 describe(`Message and Conversation operations in n8n ${e2e.version}`, () => {
-	test('send, template, media, chatbot, status, get many, get, transfer, update, note and complete; the window and parameter failures', async () => {
+	test('send, template, media, chatbot, status, message history, download, typing, OTP, delete, get many, get, transfer, update, note and complete; the window and parameter failures', async () => {
 		const sandbox = e2e.sandbox;
 		const maria = sandbox.chat.sessions().find((session) => session.contactId === demo.contactId(1) && session.status !== 'COMPLETED');
 		sandbox.chat.contactWrites(demo.undeliverablePhone, 'oi');
+		// Maria sends a voice note: its file lives on the media origin, another host than the API
+		const voice = sandbox.chat.contactSendsFile(demo.contactPhone(1), { name: 'voz.ogg', mimeType: 'audio/ogg', size: 200_000 });
 		sandbox.clearRequests();
+		sandbox.media.requests.length = 0;
 		const session = maria.id;
 
 		const workflow = helenaChainWorkflow('e2eChatOps000001', [
@@ -84,6 +88,22 @@ describe(`Message and Conversation operations in n8n ${e2e.version}`, () => {
 					sessionId: session,
 				},
 			},
+			{ name: 'History', parameters: { resource: 'message', operation: 'getAll', sessionId: session, returnAll: true } },
+			{ name: 'Voice file', parameters: { resource: 'message', operation: 'downloadMedia', messageId: voice.message.id } },
+			{ name: 'Reply message', parameters: { resource: 'message', operation: 'get', messageId: "={{ $('Reply').first().json.id }}" } },
+			{ name: 'Typing', parameters: { resource: 'message', operation: 'sendTyping', sessionId: session } },
+			{
+				name: 'OTP',
+				parameters: {
+					resource: 'message',
+					operation: 'sendOtp',
+					channel: rl('5511940000001', 'number'),
+					phoneNumber: NEW_LEAD,
+					otpOptions: { senderId: 'e2e-otp-1' },
+				},
+			},
+			{ name: 'OTP status', parameters: { resource: 'message', operation: 'getStatus', sentWith: 'otp', messageId: 'e2e-otp-1' } },
+			{ name: 'Delete reply', parameters: { resource: 'message', operation: 'delete', messageId: "={{ $('Reply').first().json.id }}" } },
 			{ name: 'Conversation', parameters: { resource: 'session', operation: 'get', sessionId: session } },
 			{
 				name: 'Transfer',
@@ -125,6 +145,24 @@ describe(`Message and Conversation operations in n8n ${e2e.version}`, () => {
 		);
 		assert.equal(out('Brochure')[0].sessionId, session);
 		assert.equal(out('Chatbot')[0].sessionId, session);
+		const history = out('History');
+		assert.ok(history.some((m) => m.author === 'contact' && m.type === 'AUDIO' && m.file?.name === 'voz.ogg'));
+		assert.ok(history.some((m) => m.id === reply.id && m.text === 'Olá Maria!'));
+		const [voiceItem] = result.runData['Voice file'][0].data.main[0];
+		assert.equal(voiceItem.json.id, voice.message.id);
+		assert.equal(voiceItem.binary.data.fileName, 'voz.ogg');
+		assert.equal(voiceItem.binary.data.mimeType, 'audio/ogg');
+		// n8n 1.x keeps binary data in the execution (base64); a binary data store keeps only its ID there
+		if (!voiceItem.binary.data.id) {
+			assert.equal(createHash('sha256').update(Buffer.from(voiceItem.binary.data.data, 'base64')).digest('hex'), voice.sha256);
+		}
+		assert.equal(sandbox.media.requests.length, 1);
+		assert.deepEqual(sandbox.media.keyLeaks(), []);
+		assert.equal(out('Reply message')[0].text, 'Olá Maria!');
+		assert.deepEqual(out('Typing'), [{ sent: true, sessionId: session }]);
+		assert.equal(out('OTP')[0].senderId, 'e2e-otp-1');
+		assert.equal(out('OTP status')[0].status, 'SENT');
+		assert.deepEqual(out('Delete reply'), [{ deleted: true, id: reply.id }]);
 		assert.equal(out('Conversation')[0].contactDetails.name, 'Maria Silva');
 		assert.deepEqual(
 			[out('Transfer')[0].userId, out('Transfer')[0].departmentId],
@@ -136,7 +174,9 @@ describe(`Message and Conversation operations in n8n ${e2e.version}`, () => {
 
 		const sent = sandbox.requests.filter((request) => request.method !== 'GET');
 		assert.deepEqual(
-			sent.map((request) => `${request.status} ${request.method} ${request.decodedPath.replace(session, '<maria>')}`),
+			sent.map(
+				(request) => `${request.status} ${request.method} ${request.decodedPath.replace(session, '<maria>').replace(reply.id, '<reply>')}`,
+			),
 			[
 				'200 POST /chat/v1/send/text',
 				'400 POST /chat/v1/send/text',
@@ -144,6 +184,9 @@ describe(`Message and Conversation operations in n8n ${e2e.version}`, () => {
 				'200 POST /chat/v1/send/document',
 				'200 POST /chat/v1/send/text',
 				'200 POST /chat/v1/send/chatbot',
+				'200 POST /chat/v1/send/typing',
+				'200 POST /chat/v1/send/otp',
+				'200 DELETE /chat/v1/message/<reply>',
 				'200 PUT /chat/v1/session/<maria>/transfer',
 				'200 PUT /chat/v2/session/<maria>/partial',
 				'200 POST /chat/v1/session/<maria>/note',

@@ -2,21 +2,44 @@
 
 /** Test and demo controls of the chat service: a contact writes, messages move on, numbers fail. */
 
+const { createHash } = require('node:crypto');
+
 const { stableId } = require('../ids');
 const { phoneDigits } = require('../phone');
 const { chatOf, toPublicSession, toPublicMessage } = require('./store');
 const { advanceMessage, contactWrites } = require('./messages');
+const { contactSendsFile } = require('./receivedMedia');
+const { generatedBytes } = require('../mediaOrigin');
 
 /** @param {import('../index').Sandbox} sandbox */
 function chatControl(sandbox) {
 	const ctx = () => ({ state: sandbox.state, notify: (type, make) => sandbox.deliverer.notify(type, make), sandbox });
 	const pending = () =>
-		[...chatOf(sandbox.state).messages.values()].filter((m) => m.direction === 'TO_HUB' && !['READ', 'FAILED'].includes(m.status));
+		[...chatOf(sandbox.state).messages.values()].filter(
+			(m) => m.direction === 'TO_HUB' && !['READ', 'FAILED', 'DELETED'].includes(m.status),
+		);
 	return {
 		/** The contact with this phone writes on a WhatsApp channel; returns the session (public shape). */
 		contactWrites(phone, text = 'Olá!', channelName) {
 			const session = contactWrites(ctx(), phone, text, channelName);
 			return toPublicSession(sandbox.state, session);
+		},
+		/**
+		 * The contact sends a file (see receivedMedia.js); returns the message (public shape), its session's
+		 * id and the file's SHA-256 (of the bytes the media origin serves).
+		 */
+		contactSendsFile(phone, upload) {
+			const { session, message, file } = contactSendsFile(ctx(), phone, upload);
+			const bytes = file.bytes ?? generatedBytes(file.seed, file.size);
+			return { message: toPublicMessage(message), sessionId: session.id, sha256: createHash('sha256').update(bytes).digest('hex') };
+		},
+		/** The typing indicators sent, oldest first. */
+		typing() {
+			return [...(chatOf(sandbox.state).typing ?? [])];
+		},
+		/** The one-time passwords sent, oldest first. */
+		otps() {
+			return [...(chatOf(sandbox.state).otps?.values() ?? [])];
 		},
 		/** Every message not yet final moves one step on (QUEUED -> SENT -> DELIVERED -> READ or FAILED). */
 		advance() {

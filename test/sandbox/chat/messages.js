@@ -407,10 +407,10 @@ function sendStatus(ctx) {
 
 /**
  * The contact writes (test and demo control): opens the window, opens a session when none is open
- * (SESSION_NEW) and announces MESSAGE_RECEIVED. Returns the session.
+ * (SESSION_NEW) and announces MESSAGE_RECEIVED. Returns the session. `fields` as for recordInbound.
  * @param {{ state: any, notify: Function }} ctx
  */
-function contactWrites(ctx, phone, text, channelName) {
+function contactWrites(ctx, phone, text, channelName, fields = {}) {
 	const { state } = ctx;
 	const chat = chatOf(state);
 	const channel = [...state.channels.values()].find((c) => (channelName ? c.name === channelName : channelKind(c).whatsapp));
@@ -438,13 +438,16 @@ function contactWrites(ctx, phone, text, channelName) {
 		session.origin = 'CUSTOMER';
 		ctx.notify('SESSION_NEW', () => toPublicSession(state, session));
 	}
-	const message = recordInbound(state, { session, channel, contact }, text);
+	const message = recordInbound(state, { session, channel, contact }, text, fields);
 	ctx.notify('MESSAGE_RECEIVED', () => toPublicMessage(message));
 	return session;
 }
 
-/** Stores a message the contact wrote into the session and opens the 24-hour window; announces nothing. */
-function recordInbound(state, { session, channel, contact }, text) {
+/**
+ * Stores a message the contact wrote into the session and opens the 24-hour window; announces nothing.
+ * `fields` override the text message's (a file: type, fileId, details).
+ */
+function recordInbound(state, { session, channel, contact }, text, fields = {}) {
 	const chat = chatOf(state);
 	const now = nowIso();
 	chat.lastInbound.set(`${contact.id}:${channel.id}`, now);
@@ -469,6 +472,7 @@ function recordInbound(state, { session, channel, contact }, text) {
 		filesIds: [],
 		channelId: channel.id,
 		to: channelAddress(channel),
+		...fields,
 	};
 	chat.messages.set(message.id, message);
 	Object.assign(session, { lastMessageText: text, lastInteractionDate: now, updatedAt: now });

@@ -5,6 +5,8 @@
 const messages = require('./messages');
 const sessions = require('./sessions');
 const catalog = require('./catalog');
+const messageRecords = require('./messageRecords');
+const otpAndTyping = require('./otpAndTyping');
 
 const CHAT_ROUTES = [
 	['POST', '/v1/send/text', messages.sendText],
@@ -15,6 +17,13 @@ const CHAT_ROUTES = [
 	['POST', '/v1/send/template', messages.sendTemplate],
 	['POST', '/v1/send/chatbot', messages.sendChatbot],
 	['GET', '/v1/send/message/:id', messages.sendStatus],
+	['GET', '/v1/send/chatbot/:id', messages.sendStatus],
+	['POST', '/v1/send/typing', otpAndTyping.sendTyping],
+	['POST', '/v1/send/otp', otpAndTyping.sendOtp],
+	['GET', '/v1/send/otp/:id', otpAndTyping.otpStatus],
+	['GET', '/v1/message', messageRecords.list],
+	['GET', '/v1/message/:id', messageRecords.get],
+	['DELETE', '/v1/message/:id', messageRecords.remove],
 
 	['GET', '/v2/session', sessions.list],
 	['GET', '/v2/session/:id', sessions.get],

@@ -1,13 +1,31 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as deleteMessage from './delete.operation';
+import * as downloadMedia from './downloadMedia.operation';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
 import * as getStatus from './getStatus.operation';
 import * as sendMedia from './sendMedia.operation';
+import * as sendOtp from './sendOtp.operation';
 import * as sendTemplate from './sendTemplate.operation';
 import * as sendText from './sendText.operation';
+import * as sendTyping from './sendTyping.operation';
 import * as startChatbot from './startChatbot.operation';
 import type { HelenaResource } from '../router';
 
-export const message: HelenaResource = { sendText, sendTemplate, sendMedia, getStatus, startChatbot };
+export const message: HelenaResource = {
+	sendText,
+	sendTemplate,
+	sendMedia,
+	getStatus,
+	startChatbot,
+	get,
+	getAll,
+	delete: deleteMessage,
+	downloadMedia,
+	sendTyping,
+	sendOtp,
+};
 
 export const messageDescription: INodeProperties[] = [
 	{
@@ -19,10 +37,36 @@ export const messageDescription: INodeProperties[] = [
 		default: 'sendText',
 		options: [
 			{
+				name: 'Delete',
+				value: 'delete',
+				action: 'Delete a message',
+				description: 'Delete a message for everyone in the conversation; returns deleted: true and the ID (repeating it is safe)',
+			},
+			{
+				name: 'Download Media',
+				value: 'downloadMedia',
+				action: 'Download the file of a message',
+				description:
+					'Get the image, audio, video or document of a received or sent message as binary data (for a transcription or vision node), with the message',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get a message',
+				description: 'Get one message of a conversation by its ID, with its text, status and file details',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many messages',
+				description: 'List the messages of a conversation, oldest or newest first; one item per message',
+			},
+			{
 				name: 'Get Status',
 				value: 'getStatus',
 				action: 'Get the status of a message',
-				description: 'Check whether a sent message is queued, sent, delivered, read or failed (with the reason); returns the status',
+				description:
+					'Check whether a sent message, chatbot start or one-time password is queued, sent, delivered, read or failed (with the reason); returns the status',
 			},
 			{
 				name: 'Send Media',
@@ -30,6 +74,12 @@ export const messageDescription: INodeProperties[] = [
 				action: 'Send a file',
 				description:
 					'Send an image, video, audio or document (from a URL or an n8n binary file) to a contact who wrote in the last 24 hours, or into an open conversation',
+			},
+			{
+				name: 'Send OTP',
+				value: 'sendOtp',
+				action: 'Send a one time password',
+				description: 'Send a one-time password (a login or confirmation code) to a WhatsApp number; returns its ID, status and code',
 			},
 			{
 				name: 'Send Template',
@@ -46,6 +96,13 @@ export const messageDescription: INodeProperties[] = [
 					'Send a free text message to a contact who wrote in the last 24 hours, or reply in an open conversation; to start a new WhatsApp conversation, use Send Template',
 			},
 			{
+				name: 'Send Typing',
+				value: 'sendTyping',
+				action: 'Show typing in a conversation',
+				description:
+					'Show "typing…" to the contact of an open conversation while the workflow prepares the answer (WhatsApp official API channels)',
+			},
+			{
 				name: 'Start Chatbot',
 				value: 'startChatbot',
 				action: 'Start a chatbot',
@@ -53,9 +110,15 @@ export const messageDescription: INodeProperties[] = [
 			},
 		],
 	},
+	...deleteMessage.description,
+	...downloadMedia.description,
+	...get.description,
+	...getAll.description,
 	...getStatus.description,
 	...sendMedia.description,
+	...sendOtp.description,
 	...sendTemplate.description,
 	...sendText.description,
+	...sendTyping.description,
 	...startChatbot.description,
 ];

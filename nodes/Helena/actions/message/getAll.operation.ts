@@ -1,0 +1,84 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { optionsCollection, readDate, readOption, runPerItem } from '../../helpers';
+import { fetchAllPages } from '../../transport';
+import { readSessionId, sessionIdField, sessionRecord } from '../chat/locators';
+import { simplifyMessage } from '../chat/messageView';
+import { limitField, readPaging, readSimple, returnAllField } from '../contact/listing';
+
+const DATE_FILTERS: Array<[string, string, string, string]> = [
+	['createdAfter', 'Created After', 'CreatedAt.After', 'Only messages written after this moment (UTC)'],
+	['createdBefore', 'Created Before', 'CreatedAt.Before', 'Only messages written before this moment (UTC)'],
+	['updatedAfter', 'Updated After', 'UpdatedAt.After', 'Only messages changed (e.g. delivered or read) after this moment (UTC)'],
+	['updatedBefore', 'Updated Before', 'UpdatedAt.Before', 'Only messages changed before this moment (UTC)'],
+];
+
+const properties: INodeProperties[] = [
+	{
+		...sessionIdField,
+		description: `The conversation whose messages to list. ${String(sessionIdField.description).split('. ').slice(1).join('. ')}`,
+	},
+	returnAllField,
+	limitField,
+	{
+		displayName: 'Simplify',
+		name: 'simple',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+		hint: 'Simplified: ID, direction, author, type, text, transcription, file (name, type, size, address), status and time',
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: DATE_FILTERS.map(([name, displayName, , description]) => ({ displayName, name, type: 'dateTime', default: '', description })),
+	},
+	optionsCollection([
+		{
+			displayName: 'Order',
+			name: 'orderDirection',
+			type: 'options',
+			options: [
+				{ name: 'Oldest First', value: 'ASCENDING' },
+				{ name: 'Newest First', value: 'DESCENDING' },
+			],
+			default: 'ASCENDING',
+		},
+	]),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['message'], operation: ['getAll'] } }, properties);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem.call(this, async (itemIndex) => {
+		const sessionId = readSessionId(this, itemIndex);
+		const paging = readPaging(this, itemIndex);
+		const simple = readSimple(this, itemIndex);
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const qs: IDataObject = { SessionId: sessionId };
+		for (const [name, label, query] of DATE_FILTERS) {
+			const date = readDate(this, filters[name], label, itemIndex);
+			if (date) qs[query] = date;
+		}
+		qs.OrderBy = 'createdAt';
+		qs.OrderDirection = readOption(this, options.orderDirection ?? 'ASCENDING', ['ASCENDING', 'DESCENDING'], 'Order', itemIndex);
+		const messages = await fetchAllPages.call(
+			this,
+			(PageNumber, PageSize) => ({
+				service: 'chat',
+				method: 'GET',
+				path: '/v1/message',
+				qs: { ...qs, PageNumber, PageSize },
+				itemIndex,
+				records: [sessionRecord(sessionId)],
+			}),
+			paging,
+		);
+		return simple ? messages.map(simplifyMessage) : messages;
+	});
+}
