@@ -6,6 +6,7 @@ import { contactDescription } from './actions/contact';
 import { departmentDescription } from './actions/department';
 import { messageDescription } from './actions/message';
 import { panelDescription } from './actions/panel';
+import { scheduledMessageDescription } from './actions/scheduledMessage';
 import { sessionDescription } from './actions/session';
 import { router } from './actions/router';
 import { operationSubtitle } from './helpers/subtitle';
@@ -25,6 +26,7 @@ const properties: INodeProperties[] = [
 			{ name: 'Department (Team)', value: 'department' },
 			{ name: 'Message', value: 'message' },
 			{ name: 'Panel (CRM)', value: 'panel' },
+			{ name: 'Scheduled Message', value: 'scheduledMessage' },
 			{ name: 'Webhook', value: 'webhook' },
 		],
 		default: 'contact',
@@ -34,6 +36,7 @@ const properties: INodeProperties[] = [
 	...departmentDescription,
 	...messageDescription,
 	...panelDescription,
+	...scheduledMessageDescription,
 	...sessionDescription,
 	...webhookDescription,
 ];
