@@ -6,6 +6,7 @@ const { stableId } = require('../ids');
 const { phoneDigits } = require('../phone');
 const { chatOf, toPublicSession, toPublicMessage } = require('./store');
 const { advanceMessage, contactWrites } = require('./messages');
+const { scheduledControl, SCHEDULED_DEMO_ID } = require('./scheduled');
 
 /** @param {import('../index').Sandbox} sandbox */
 function chatControl(sandbox) {
@@ -13,6 +14,7 @@ function chatControl(sandbox) {
 	const pending = () =>
 		[...chatOf(sandbox.state).messages.values()].filter((m) => m.direction === 'TO_HUB' && !['READ', 'FAILED'].includes(m.status));
 	return {
+		...scheduledControl(sandbox),
 		/** The contact with this phone writes on a WhatsApp channel; returns the session (public shape). */
 		contactWrites(phone, text = 'Olá!', channelName) {
 			const session = contactWrites(ctx(), phone, text, channelName);
@@ -57,6 +59,7 @@ const chatDemo = {
 	chatbotKey: (name) => stableId('chatbot-key', name),
 	agentId: (name) => stableId('agent', name),
 	undeliverablePhone: '+55|11900000404',
+	scheduledMessageId: SCHEDULED_DEMO_ID,
 };
 
 module.exports = { chatControl, chatDemo };
