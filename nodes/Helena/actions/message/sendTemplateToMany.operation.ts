@@ -29,8 +29,8 @@ export const description = updateDisplayOptions({ show: { resource: ['message'],
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await sendInBatches(this, '/v1/send/template/batch', async (itemIndex) => {
-		const channel = await readRequiredChannel(this, itemIndex);
 		const phones = readPhoneList(this, this.getNodeParameter('phoneNumber', itemIndex), itemIndex);
+		const channel = await readRequiredChannel(this, itemIndex);
 		const templateId = requireUuid(this, locatorValue(this.getNodeParameter('template', itemIndex, undefined)), 'Template', itemIndex);
 		const template = requireApproved(this, await resolveTemplate(this, channel, templateId, itemIndex), itemIndex);
 		const parameters = readTemplateParameters(this, this.getNodeParameter('templateParameters', itemIndex, {}), template, itemIndex);
