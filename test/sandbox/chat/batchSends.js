@@ -19,7 +19,8 @@ const MAX_MESSAGES = 100;
 
 function readMessages(body) {
 	const list = body.messages;
-	if (!Array.isArray(list) || list.length === 0) throw problem(400, "O campo 'messages' deve ter ao menos uma mensagem", { field: 'messages' });
+	if (!Array.isArray(list) || list.length === 0)
+		throw problem(400, "O campo 'messages' deve ter ao menos uma mensagem", { field: 'messages' });
 	if (list.length > MAX_MESSAGES)
 		throw problem(400, `É possível enviar até ${MAX_MESSAGES} mensagens por requisição; recebidas ${list.length}`, { field: 'messages' });
 	return list;

@@ -331,8 +331,7 @@ function update(ctx) {
 	}
 	for (const field of fields)
 		if (body[KEY_OF_FIELD[field]] === undefined) throw badRequest(`'${field}' está em 'fields' sem '${KEY_OF_FIELD[field]}'`, 'fields');
-	if (record.status !== 'SCHEDULED')
-		throw badRequest(`Mensagens já enviadas não podem ser editadas (status ${record.status})`, 'status');
+	if (record.status !== 'SCHEDULED') throw badRequest(`Mensagens já enviadas não podem ser editadas (status ${record.status})`, 'status');
 	const next = { ...record };
 	if (fields.includes('Scheduling')) next.scheduling = futureScheduling(body.scheduling);
 	if (fields.includes('From')) next.channelId = resolveChannel(ctx.state, body.from).id;
