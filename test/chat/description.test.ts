@@ -17,7 +17,15 @@ describe('what an AI agent reads about the messaging operations', () => {
 		expect(byValue.sendTemplate.description).toMatch(
 			/only way to start a conversation with a contact who has not written in the last 24 hours/,
 		);
-		expect(Object.keys(byValue).sort()).toEqual(['getStatus', 'sendMedia', 'sendTemplate', 'sendText', 'startChatbot']);
+		expect(Object.keys(byValue).sort()).toEqual([
+			'getStatus',
+			'sendMedia',
+			'sendTemplate',
+			'sendTemplateToMany',
+			'sendText',
+			'startChatbot',
+			'startChatbotForMany',
+		]);
 	});
 
 	test('every conversation operation has an action an agent can name', () => {
