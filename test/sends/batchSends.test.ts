@@ -158,6 +158,22 @@ describe('Message → Send Template to Many', () => {
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
+	test('a batch Helena applied but whose answer was lost is not sent again: the error says so and names the items', async () => {
+		helena.sandbox.misbehaviour.next({ loseAnswer: true, method: 'POST', path: '/chat/v1/send/template/batch' });
+		const before = helena.sandbox.chat.sessions().length;
+
+		const { items, error } = await helena.run(campaign(), { items: [lead(1), lead(2)] });
+
+		expect(items).toEqual([]);
+		expect(batchRequests(helena)).toHaveLength(1);
+		expect(error?.message).toContain('the request was not repeated');
+		expect(error?.description).toContain('Check in Helena whether it was applied');
+		expect(error?.description).toContain('The request held items 0 to 1.');
+		// Helena did send them: a repeat would have sent each message a second time
+		expect(helena.sandbox.chat.sessions().length).toBe(before + 2);
+		helena.sandbox.misbehaviour.clear();
+	});
+
 	test('a batch answered 429 is sent again (Helena refused it unapplied); one answered 503 is not, and the error names its items', async () => {
 		helena.sandbox.failNext(1, { status: 429, path: '/chat/v1/send/template/batch', retryAfterSeconds: 0 });
 		const retried = await helena.run(campaign(), { items: [lead(1), lead(2)] });

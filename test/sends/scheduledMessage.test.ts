@@ -280,6 +280,21 @@ describe('Scheduled Message resource', () => {
 			expect(helena.sandbox.chat.scheduledMessages()[0]).toMatchObject({ status: 'CANCELED' });
 		});
 
+		test('applied, answer lost: the repeat is refused, the message is read, and the output is that of a first success', async () => {
+			helena.sandbox.misbehaviour.next({ loseAnswer: true, method: 'POST', path: `/chat/v1/scheduled-message/${DEMO_ID}/cancel` });
+
+			const { items, error } = await helena.run({ resource: 'scheduledMessage', operation: 'cancel', scheduledMessageId: DEMO_ID });
+
+			expect(error).toBeUndefined();
+			expect(items.map((item) => item.json)).toEqual([{ id: DEMO_ID, cancelled: true }]);
+			expect(lines(helena)).toEqual([
+				`POST /chat/v1/scheduled-message/${DEMO_ID}/cancel`,
+				`POST /chat/v1/scheduled-message/${DEMO_ID}/cancel`,
+				`GET /chat/v1/scheduled-message/${DEMO_ID}`,
+			]);
+			helena.sandbox.misbehaviour.clear();
+		});
+
 		test('a message sent meanwhile is not cancelled, and the error says why', async () => {
 			helena.sandbox.chat.markScheduledSent(DEMO_ID);
 			const { error } = await helena.run({ resource: 'scheduledMessage', operation: 'cancel', scheduledMessageId: DEMO_ID });

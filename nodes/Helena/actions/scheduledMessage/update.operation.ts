@@ -115,7 +115,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const body: IDataObject = {};
 		if (fields.scheduledAt !== undefined) body.scheduling = readSchedule(this, fields.scheduledAt, fields.timezone, itemIndex).scheduling;
-		else if (fields.timezone !== undefined)
+		else if (String(fields.timezone ?? '').trim())
 			throw invalidInput(this, 'Timezone', 'is set without Scheduled At: it only says how Scheduled At is read', itemIndex);
 		if (fields.phoneNumber !== undefined) body.to = readPhone(this, fields.phoneNumber, itemIndex);
 		if (fields.hiddenSession !== undefined)
