@@ -274,6 +274,7 @@ if (only.has('budget')) {
 }
 
 const campaign = [];
+const campaignNotes = [];
 if (only.has('campaign')) {
 	sandbox.reset('empty');
 	const { demo } = require('../test/sandbox/index.js');
@@ -295,7 +296,7 @@ if (only.has('campaign')) {
 		['per item', perItem],
 		['HTTP Request', viaHttp],
 	])
-		notes.push(...sends(r).map((line) => `campaign, ${label}: ${line}`));
+		campaignNotes.push(...sends(r).map((line) => `${label}: ${line}`));
 }
 
 const curve = [];
@@ -408,6 +409,7 @@ if (campaign.length) {
 			lines,
 		),
 	);
+	console.log(`\n${campaignNotes.map((note) => `  ${note}`).join('\n')}`);
 }
 if (curve.length) {
 	console.log(
