@@ -4,6 +4,7 @@
 // process per leg, so peak memory is per leg), against the sandbox with an injected round-trip latency and
 // the vendor's rate limits on. Prints tables. Not a test: nothing here decides whether `npm test` passes.
 //   npm run bench [-- --contacts 10000 --http-contacts 500 --latency 20 --port 5750 --only upsert,curve]
+//   --only campaign               the template campaign alone (1,000 recipients: batch, per item, HTTP Request; about 8 minutes)
 //   npm run bench -- --full     adds the 100,000-contact leg to the curve, the memory legs and the sustained run
 //                               (2 × 100,000 contacts on one account: over 5 minutes; about 10 minutes more in all)
 //   --cpu-prof <dir>            writes a V8 CPU profile of every n8n process into <dir>
@@ -19,13 +20,14 @@ import { benchCredentials, contactAt, scenarios, useItemsServer } from './workfl
 const require = createRequire(import.meta.url);
 const { startSandbox } = require('../test/sandbox/index.js');
 
-const SECTIONS = ['upsert', 'returnall', 'peritem', 'budget', 'curve', 'memory', 'sustained'];
+const SECTIONS = ['upsert', 'returnall', 'peritem', 'budget', 'campaign', 'curve', 'memory', 'sustained'];
 const { values } = parseArgs({
 	options: {
 		contacts: { type: 'string', default: '10000' },
 		'http-contacts': { type: 'string', default: '500' },
 		latency: { type: 'string', default: '20' },
 		'get-items': { type: 'string', default: '1000' },
+		recipients: { type: 'string', default: '1000' },
 		port: { type: 'string', default: '' },
 		full: { type: 'boolean', default: false },
 		only: { type: 'string', default: '' },
@@ -36,6 +38,7 @@ const N = Number(values.contacts);
 const N_HTTP = Number(values['http-contacts']);
 const LATENCY = Number(values.latency);
 const PER_ITEM = Number(values['get-items']);
+const RECIPIENTS = Number(values.recipients);
 const CURVE = values.full ? [1_000, 10_000, 100_000] : [1_000, 10_000];
 const MEMORY_ITEMS = 100_000;
 const FULL_ONLY = ['memory', 'sustained'];
@@ -118,7 +121,7 @@ function wireMs(requests, from, to) {
  * Runs one leg with fresh rate windows (a fresh account: each n8n process starts with an empty budget)
  * and returns what the tables need for the node under test (`node`) and the NoOp beside it.
  */
-async function leg(workflow, { node = 'Helena', latencyMs = LATENCY, limits = true, extraNodes = [] } = {}) {
+async function leg(workflow, { node = 'Helena', latencyMs = LATENCY, limits = true, extraNodes = [], service = '/core' } = {}) {
 	sandbox.setFaults({ latencyMs, enforceRateLimits: false });
 	sandbox.setFaults({ enforceRateLimits: limits });
 	await n8n.importWorkflow(workflow);
@@ -131,7 +134,7 @@ async function leg(workflow, { node = 'Helena', latencyMs = LATENCY, limits = tr
 		);
 	const task = result.runData[node][0];
 	const nodeMs = task.executionTime + extraNodes.reduce((sum, name) => sum + result.runData[name][0].executionTime, 0);
-	const requests = sandbox.requests.filter((request) => request.path.startsWith('/core'));
+	const requests = sandbox.requests.filter((request) => request.path.startsWith(service));
 	const wire = wireMs(requests, task.startTime, task.startTime + nodeMs);
 	const sampleAt = (time) => memory.samples.filter(([at]) => at <= time).at(-1) ?? [0, 0, 0];
 	const rssAt = (time) => sampleAt(time)[1];
@@ -140,6 +143,7 @@ async function leg(workflow, { node = 'Helena', latencyMs = LATENCY, limits = tr
 		items: task.data.main[0].length,
 		requests: requests.length,
 		throttled: requests.filter((request) => request.status === 429).length,
+		sendRequests: requests.filter((request) => /^\/chat\/v1\/send\//.test(request.path) && request.status !== 429).length,
 		nodeMs,
 		wireMs: wire,
 		offWireMs: nodeMs - wire,
@@ -269,6 +273,32 @@ if (only.has('budget')) {
 	);
 }
 
+const campaign = [];
+const campaignNotes = [];
+if (only.has('campaign')) {
+	sandbox.reset('empty');
+	const { demo } = require('../test/sandbox/index.js');
+	const target = { channelNumber: '5511940000001', templateId: demo.templateId('boas_vindas') };
+	progress(
+		`Campaign: one template to ${RECIPIENTS} recipients: Send Template to Many, Send Template per item, HTTP Request per item; ${LATENCY} ms latency, limits on`,
+	);
+	const sends = (r) => r.timeline.filter((line) => line.startsWith('POST /chat/v1/send/'));
+	const batch = await leg(scenarios.campaignHelena('sendTemplateToMany', RECIPIENTS, target), { service: '/chat' });
+	const perItem = await leg(scenarios.campaignHelena('sendTemplate', RECIPIENTS, target), { service: '/chat' });
+	const viaHttp = await leg(scenarios.campaignHttp(sandbox.url, RECIPIENTS, target), { node: 'HTTP Request', service: '/chat' });
+	campaign.push(
+		['Helena Send Template to Many', batch],
+		['Helena Send Template, one per item', perItem],
+		['HTTP Request, one call per item, 35/s', viaHttp],
+	);
+	for (const [label, r] of [
+		['batch', batch],
+		['per item', perItem],
+		['HTTP Request', viaHttp],
+	])
+		campaignNotes.push(...sends(r).map((line) => `${label}: ${line}`));
+}
+
 const curve = [];
 if (only.has('curve')) {
 	for (const size of CURVE) {
@@ -347,6 +377,39 @@ if (rows.length) {
 		),
 	);
 	console.log(`\n${notes.map((note) => `  ${note}`).join('\n')}`);
+}
+if (campaign.length) {
+	console.log(
+		`\nTemplate campaign to ${RECIPIENTS} recipients (${LATENCY} ms latency, vendor limits on; fresh rate windows per leg). Send budget: each /chat/v1/send endpoint allows 1,000 requests per 2 min; the node counts every message of a batch (950 per 2 min, its margin), so its reading is never kinder than the vendor's.\n`,
+	);
+	const lines = campaign.map(([label, r]) => [
+		label,
+		r.items,
+		r.requests,
+		r.sendRequests,
+		r.throttled,
+		fixed(r.nodeMs / 1000, 1),
+		`${fixed((r.sendRequests / 1000) * 100, 1)}%`,
+		`${fixed((r.items / 1000) * 100, 0)}%`,
+		`${fixed(((r.requests - r.throttled) / 1000) * 100, 1)}%`,
+	]);
+	console.log(
+		table(
+			[
+				'Approach',
+				'Items out',
+				'Requests',
+				'Send requests',
+				'429s',
+				'Node s',
+				'Send budget, per request (vendor)',
+				'Send budget, per message (node)',
+				'Account 5-min budget',
+			],
+			lines,
+		),
+	);
+	console.log(`\n${campaignNotes.map((note) => `  ${note}`).join('\n')}`);
 }
 if (curve.length) {
 	console.log(

@@ -139,6 +139,10 @@ const perItemParameters = {
 	updateTags: { tagsOperation: 'InsertIfNotExists', tagNames: 'bench, followed-up' },
 };
 
+/** Recipient `i` of a campaign: a distinct mobile number and a first name. */
+const campaignCode = (n) =>
+	`return Array.from({ length: ${n} }, (_, i) => ({ json: { phone: '+55 11 9' + String(60000000 + i), name: 'Cliente ' + i } }));`;
+
 export const scenarios = {
 	/**
 	 * `plain`: the items come from an HTTP Request node instead of a Code node. n8n 1.x runs the Code node in
@@ -256,6 +260,37 @@ export const scenarios = {
 			helena(
 				{ resource: 'contact', operation, contact: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...perItemParameters[operation] },
 				{ paced },
+			),
+		]),
+	/** A template campaign: `n` recipients, each with its own name, from a Code node. */
+	campaignHelena: (operation, n, { channelNumber, templateId }) =>
+		chain(operation === 'sendTemplateToMany' ? 'benchCampaignBat' : 'benchCampaignOne', [
+			start,
+			codeNode(campaignCode(n)),
+			noOp(),
+			helena({
+				resource: 'message',
+				operation,
+				channel: { __rl: true, mode: 'number', value: channelNumber },
+				phoneNumber: '={{ $json.phone }}',
+				template: { __rl: true, mode: 'id', value: templateId },
+				templateParameters: { parameter: [{ name: 'nome', value: '={{ $json.name }}' }] },
+			}),
+		]),
+	/** The same campaign through HTTP Request, one call per recipient, 35 per second as the upsert leg. */
+	campaignHttp: (base, n, { channelNumber, templateId }) =>
+		chain('benchCampaignHtp', [
+			start,
+			codeNode(campaignCode(n)),
+			http(
+				{
+					method: 'POST',
+					url: `${base}/chat/v1/send/template`,
+					sendBody: true,
+					specifyBody: 'json',
+					jsonBody: `={{ JSON.stringify({ from: '${channelNumber}', to: $json.phone, templateId: '${templateId}', parameters: { nome: $json.name } }) }}`,
+				},
+				{ batching: { batch: { batchSize: 35, batchInterval: 1000 } } },
 			),
 		]),
 	getByIdHttp: (base, ids) =>

@@ -7,6 +7,7 @@ import { contactDescription } from './actions/contact';
 import { departmentDescription } from './actions/department';
 import { messageDescription } from './actions/message';
 import { panelDescription } from './actions/panel';
+import { scheduledMessageDescription } from './actions/scheduledMessage';
 import { sessionDescription } from './actions/session';
 import { router } from './actions/router';
 import { operationSubtitle } from './helpers/subtitle';
@@ -28,6 +29,7 @@ const properties: INodeProperties[] = [
 			{ name: 'Department (Team)', value: 'department' },
 			{ name: 'Message', value: 'message' },
 			{ name: 'Panel (CRM)', value: 'panel' },
+			{ name: 'Scheduled Message', value: 'scheduledMessage' },
 			{ name: 'User (Agent)', value: 'user' },
 			{ name: 'Webhook', value: 'webhook' },
 		],
@@ -39,6 +41,7 @@ const properties: INodeProperties[] = [
 	...departmentDescription,
 	...messageDescription,
 	...panelDescription,
+	...scheduledMessageDescription,
 	...sessionDescription,
 	...userDescription,
 	...webhookDescription,

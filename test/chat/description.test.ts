@@ -26,9 +26,11 @@ describe('what an AI agent reads about the messaging operations', () => {
 			'sendMedia',
 			'sendOtp',
 			'sendTemplate',
+			'sendTemplateToMany',
 			'sendText',
 			'sendTyping',
 			'startChatbot',
+			'startChatbotForMany',
 		]);
 	});
 

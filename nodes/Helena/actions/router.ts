@@ -7,6 +7,7 @@ import { contact } from './contact';
 import { department } from './department';
 import { message } from './message';
 import { panel } from './panel';
+import { scheduledMessage } from './scheduledMessage';
 import { session } from './session';
 import { user } from './user';
 import { webhook } from './webhook';
@@ -20,7 +21,18 @@ export interface HelenaOperation {
 export type HelenaResource = Record<string, HelenaOperation>;
 
 /** The handlers of every resource, by operation value; test/editor/operations.test.ts keeps them in step with the dropdowns. */
-export const resources: Record<string, HelenaResource> = { account, card, contact, department, message, panel, session, user, webhook };
+export const resources: Record<string, HelenaResource> = {
+	account,
+	card,
+	contact,
+	department,
+	message,
+	panel,
+	scheduledMessage,
+	session,
+	user,
+	webhook,
+};
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;

@@ -6,10 +6,17 @@ const SHORT_NAMES: Record<string, string> = {
 	'contact:upsertMany': 'Create/Update Many',
 	'contact:getCustomFields': 'Get Custom Fields',
 	'account:getCustomFields': 'Get Custom Fields',
+	'message:sendTemplateToMany': 'Template to Many',
+	'message:startChatbotForMany': 'Chatbot for Many',
 	'webhook:create': 'Create',
 	'webhook:delete': 'Delete',
 	'webhook:get': 'Get',
 	'webhook:update': 'Update',
+};
+
+/** Resources whose name leaves too little room on the canvas for their operations' names. */
+const SHORT_RESOURCES: Record<string, string> = {
+	scheduledMessage: 'Schedule',
 };
 
 const withoutParentheses = (label: string) => label.replace(/\s*\(.*\)$/, '');
@@ -27,7 +34,8 @@ export function subtitleLabels(properties: INodeProperties[]): Record<string, st
 		);
 		for (const { name, value } of (operation?.options ?? []) as INodePropertyOptions[]) {
 			const key = `${String(resourceValue)}:${String(value)}`;
-			labels[key] = `${withoutParentheses(resourceName)}: ${SHORT_NAMES[key] ?? withoutParentheses(name)}`;
+			const resourceLabel = SHORT_RESOURCES[String(resourceValue)] ?? withoutParentheses(resourceName);
+			labels[key] = `${resourceLabel}: ${SHORT_NAMES[key] ?? withoutParentheses(name)}`;
 		}
 	}
 	return labels;

@@ -20,7 +20,9 @@ export const HELENA_RATE_WINDOWS: Window[] = [
 /**
  * Each endpoint of the chat service's send family (`/chat/v1/send/...`) has its own limit of 1,000
  * requests per 2 min. The node keeps one budget for the whole family (never kinder than the
- * per-endpoint reading) on top of the account budget, with a margin like the core one.
+ * per-endpoint reading) on top of the account budget, with a margin like the core one. A batch send
+ * counts each of its messages (100 recipients take 100 slots): whether Helena counts a batch as one
+ * request or as its messages is not documented, and this reading is never kinder than either.
  */
 export const SEND_RATE_WINDOWS: Window[] = [{ limit: 950, ms: 120_000 }];
 
@@ -48,9 +50,11 @@ export class RequestBudget {
 		this.keep = Math.max(...windows.map((window) => window.limit));
 	}
 
-	async take(): Promise<void> {
+	/** `count` slots at once: a batch send of 100 messages counts 100 in the send family's budget. */
+	async take(count = 1): Promise<void> {
 		// Callers queue so that concurrent executions cannot claim the same free slot.
-		const mine = this.turn.then(async () => await this.waitForSlot());
+		const slots = Math.max(1, Math.min(Math.floor(count), ...this.windows.map((window) => window.limit)));
+		const mine = this.turn.then(async () => await this.waitForSlot(slots));
 		this.turn = mine;
 		return await mine;
 	}
@@ -63,12 +67,12 @@ export class RequestBudget {
 		this.holdUntil = Math.max(this.holdUntil, this.clock.now() + ms);
 	}
 
-	private async waitForSlot(): Promise<void> {
+	private async waitForSlot(slots: number): Promise<void> {
 		for (;;) {
 			const now = this.clock.now();
-			const waitMs = Math.max(this.holdUntil - now, ...this.windows.map((window) => this.waitFor(window, now)));
+			const waitMs = Math.max(this.holdUntil - now, ...this.windows.map((window) => this.waitFor(window, now, slots)));
 			if (waitMs <= 0) {
-				this.sent.push(now);
+				for (let slot = 0; slot < slots; slot++) this.sent.push(now);
 				if (this.sent.length > this.keep) this.sent.splice(0, this.sent.length - this.keep);
 				return;
 			}
@@ -76,9 +80,10 @@ export class RequestBudget {
 		}
 	}
 
-	private waitFor({ limit, ms }: Window, now: number): number {
-		if (this.sent.length < limit) return 0;
-		const oldestInWindow = this.sent[this.sent.length - limit];
+	/** How long until `slots` more fit in the window: the entry that must leave it first is the one `slots` places back. */
+	private waitFor({ limit, ms }: Window, now: number, slots: number): number {
+		if (this.sent.length + slots <= limit) return 0;
+		const oldestInWindow = this.sent[this.sent.length + slots - 1 - limit];
 		return Math.max(0, oldestInWindow + ms - now + 1);
 	}
 }

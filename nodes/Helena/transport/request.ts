@@ -53,6 +53,8 @@ export interface HelenaRequest {
 	resultWhenDone?: () => unknown;
 	/** The shape the answer must have; by default `record` (with an id) in core, `object` in chat, `any` for DELETE. */
 	answer?: AnswerShape;
+	/** How many messages a send-family request sends (a batch: its recipients); the send budget counts each. */
+	sends?: number;
 }
 
 export const MAX_ATTEMPTS = 10;
@@ -87,20 +89,28 @@ export async function credentialKey(context: HelenaContext): Promise<string> {
 /** The chat service's send family has its own rate limit besides the account's. */
 const SEND_FAMILY = /^\/v1\/send\//i;
 
+/** A budget a request waits for, and how many of its slots the request takes. */
+interface BudgetShare {
+	budget: RequestBudget;
+	slots: number;
+}
+
 /**
  * The budgets a request waits for: one per credential in this process (per URL when the credential
- * has no id), plus the send family's for `/chat/v1/send/...`; none when pacing is off.
+ * has no id), one slot per request; plus the send family's for `/chat/v1/send/...`, one slot per
+ * message sent (a batch of 100 takes 100); none when pacing is off.
  */
 function budgetsOf(
 	context: HelenaContext,
 	credentials: ICredentialDataDecryptedObject,
 	baseUrl: string,
 	request: HelenaRequest,
-): RequestBudget[] {
+): BudgetShare[] {
 	if (credentials.requestPacing === 'off') return [];
 	const key = context.getNode().credentials?.helenaApi?.id ?? baseUrl;
-	const account = budgetFor(key);
-	return request.service === 'chat' && SEND_FAMILY.test(request.path) ? [budgetFor(key, 'send'), account] : [account];
+	const account = { budget: budgetFor(key), slots: 1 };
+	if (request.service !== 'chat' || !SEND_FAMILY.test(request.path)) return [account];
+	return [{ budget: budgetFor(key, 'send'), slots: Math.max(1, request.sends ?? 1) }, account];
 }
 
 /** Exponential back-off with full jitter: spreads retries of parallel callers apart. */
@@ -378,8 +388,8 @@ function classify(attempt: Attempt, sent: Sent): Outcome {
 type FailureFields = Parameters<typeof helenaApiError>[1];
 
 /** Waits before the next attempt; after a 429 every request of this credential waits too. */
-async function waitToRetry({ retryAfterMs: waitMs, holdBudget }: { retryAfterMs: number; holdBudget: boolean }, budgets: RequestBudget[]) {
-	if (holdBudget) for (const budget of budgets) budget.holdFor(waitMs);
+async function waitToRetry({ retryAfterMs: waitMs, holdBudget }: { retryAfterMs: number; holdBudget: boolean }, budgets: BudgetShare[]) {
+	if (holdBudget) for (const { budget } of budgets) budget.holdFor(waitMs);
 	await sleep(waitMs);
 }
 
@@ -419,7 +429,7 @@ export async function helenaRequest<T = unknown>(this: HelenaContext, request: H
 			apiKey: credentials.apiKey,
 			timeoutMs,
 		};
-		for (const budget of budgets) await budget.take();
+		for (const { budget, slots } of budgets) await budget.take(slots);
 		const sent = await send(current, credentials);
 		const outcome = classify(current, sent);
 		if ('done' in outcome) return outcome.body as T;

@@ -10,6 +10,7 @@ const { chatOf, toPublicSession, toPublicMessage } = require('./store');
 const { advanceMessage, contactWrites } = require('./messages');
 const { contactSendsFile } = require('./receivedMedia');
 const { generatedBytes } = require('../mediaOrigin');
+const { scheduledControl, SCHEDULED_DEMO_ID } = require('./scheduled');
 
 /** @param {import('../index').Sandbox} sandbox */
 function chatControl(sandbox) {
@@ -19,6 +20,7 @@ function chatControl(sandbox) {
 			(m) => m.direction === 'TO_HUB' && !['READ', 'FAILED', 'DELETED'].includes(m.status),
 		);
 	return {
+		...scheduledControl(sandbox),
 		/** The contact with this phone writes on a WhatsApp channel; returns the session (public shape). */
 		contactWrites(phone, text = 'Olá!', channelName) {
 			const session = contactWrites(ctx(), phone, text, channelName);
@@ -80,6 +82,7 @@ const chatDemo = {
 	chatbotKey: (name) => stableId('chatbot-key', name),
 	agentId: (name) => stableId('agent', name),
 	undeliverablePhone: '+55|11900000404',
+	scheduledMessageId: SCHEDULED_DEMO_ID,
 };
 
 module.exports = { chatControl, chatDemo };

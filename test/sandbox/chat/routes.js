@@ -7,6 +7,8 @@ const sessions = require('./sessions');
 const catalog = require('./catalog');
 const messageRecords = require('./messageRecords');
 const otpAndTyping = require('./otpAndTyping');
+const batchSends = require('./batchSends');
+const scheduled = require('./scheduled');
 
 const CHAT_ROUTES = [
 	['POST', '/v1/send/text', messages.sendText],
@@ -16,6 +18,8 @@ const CHAT_ROUTES = [
 	['POST', '/v1/send/document', messages.sendDocument],
 	['POST', '/v1/send/template', messages.sendTemplate],
 	['POST', '/v1/send/chatbot', messages.sendChatbot],
+	['POST', '/v1/send/template/batch', batchSends.sendTemplateBatch],
+	['POST', '/v1/send/chatbot/batch', batchSends.sendChatbotBatch],
 	['GET', '/v1/send/message/:id', messages.sendStatus],
 	['GET', '/v1/send/chatbot/:id', messages.sendStatus],
 	['POST', '/v1/send/typing', otpAndTyping.sendTyping],
@@ -31,6 +35,13 @@ const CHAT_ROUTES = [
 	['PUT', '/v1/session/:id/complete', sessions.complete],
 	['PUT', '/v2/session/:id/partial', sessions.partial],
 	['POST', '/v1/session/:id/note', sessions.addNote],
+
+	['GET', '/v1/scheduled-message', scheduled.list],
+	['POST', '/v1/scheduled-message', scheduled.create],
+	['POST', '/v1/scheduled-message/batch-cancel', scheduled.batchCancel],
+	['GET', '/v1/scheduled-message/:id', scheduled.get],
+	['PUT', '/v1/scheduled-message/:id', scheduled.update],
+	['POST', '/v1/scheduled-message/:id/cancel', scheduled.cancel],
 
 	['GET', '/v1/channel', catalog.channels],
 	['GET', '/v1/template', catalog.templates],

@@ -8,9 +8,11 @@ import * as getStatus from './getStatus.operation';
 import * as sendMedia from './sendMedia.operation';
 import * as sendOtp from './sendOtp.operation';
 import * as sendTemplate from './sendTemplate.operation';
+import * as sendTemplateToMany from './sendTemplateToMany.operation';
 import * as sendText from './sendText.operation';
 import * as sendTyping from './sendTyping.operation';
 import * as startChatbot from './startChatbot.operation';
+import * as startChatbotForMany from './startChatbotForMany.operation';
 import type { HelenaResource } from '../router';
 
 export const message: HelenaResource = {
@@ -25,6 +27,8 @@ export const message: HelenaResource = {
 	downloadMedia,
 	sendTyping,
 	sendOtp,
+	sendTemplateToMany,
+	startChatbotForMany,
 };
 
 export const messageDescription: INodeProperties[] = [
@@ -89,6 +93,13 @@ export const messageDescription: INodeProperties[] = [
 					'Send an approved WhatsApp template with its parameters to a phone number; the only way to start a conversation with a contact who has not written in the last 24 hours',
 			},
 			{
+				name: 'Send Template to Many',
+				value: 'sendTemplateToMany',
+				action: 'Send a template to many recipients',
+				description:
+					'Send one approved WhatsApp template to every input item (a campaign), 100 recipients per request; returns one message ID or failure per recipient',
+			},
+			{
 				name: 'Send Text',
 				value: 'sendText',
 				action: 'Send a text message',
@@ -108,6 +119,13 @@ export const messageDescription: INodeProperties[] = [
 				action: 'Start a chatbot',
 				description: 'Hand a contact or an open conversation to one of your Helena chatbots',
 			},
+			{
+				name: 'Start Chatbot for Many',
+				value: 'startChatbotForMany',
+				action: 'Start a chatbot for many recipients',
+				description:
+					'Hand every input item (a phone number or a conversation) to one chatbot, 100 per request; returns one result per recipient',
+			},
 		],
 	},
 	...deleteMessage.description,
@@ -118,7 +136,9 @@ export const messageDescription: INodeProperties[] = [
 	...sendMedia.description,
 	...sendOtp.description,
 	...sendTemplate.description,
+	...sendTemplateToMany.description,
 	...sendText.description,
 	...sendTyping.description,
 	...startChatbot.description,
+	...startChatbotForMany.description,
 ];

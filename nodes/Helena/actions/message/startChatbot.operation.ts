@@ -17,77 +17,74 @@ import {
 	sendToField,
 } from './sendFields';
 
-const FLAGS: Record<string, string> = {
+/** The chatbot send's yes/no options, as Helena names them. */
+export const CHATBOT_FLAGS: Record<string, string> = {
 	skipIfBotInExecution: 'Skip If a Chatbot Is Running',
 	skipIfInProgress: 'Skip If Conversation In Progress',
 	forceStartSession: 'Force New Conversation',
 	hiddenSession: 'Hide Conversation Until Reply',
 };
 
-const properties: INodeProperties[] = [
-	chatbotLocator,
-	sendToField,
-	phoneField,
-	inSessionField,
-	optionalChannelField,
-	{
-		displayName: 'Options',
-		name: 'chatbotOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Callback URL',
-				name: 'callbackUrl',
-				type: 'string',
-				default: '',
-				description: 'Helena calls this URL once when the chatbot starts or fails',
-			},
-			metadataField('contactMetadata', 'Contact Metadata', 'Values stored on the contact, kept for later conversations'),
-			metadataField(
-				'sessionMetadata',
-				'Conversation Metadata',
-				'Values the chatbot can use in its messages and conditions while the conversation lasts',
-			),
-			{
-				displayName: 'Force New Conversation',
-				name: 'forceStartSession',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to close the conversation in progress and start a new one',
-			},
-			{
-				displayName: 'Hide Conversation Until Reply',
-				name: 'hiddenSession',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the conversation stays hidden from agents until the contact replies',
-			},
-			{
-				displayName: 'Skip If a Chatbot Is Running',
-				name: 'skipIfBotInExecution',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to do nothing when another chatbot runs in the conversation',
-			},
-			{
-				displayName: 'Skip If Conversation In Progress',
-				name: 'skipIfInProgress',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to do nothing when an agent is attending the contact',
-			},
-			{
-				displayName: 'Your Reference',
-				name: 'senderId',
-				type: 'string',
-				default: '',
-				description: 'Your own ID for this run; Helena returns it with the status',
-			},
-		],
-	},
-];
+/** The Options of a chatbot send (one or many). */
+export const chatbotOptionsField: INodeProperties = {
+	displayName: 'Options',
+	name: 'chatbotOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Callback URL',
+			name: 'callbackUrl',
+			type: 'string',
+			default: '',
+			description: 'Helena calls this URL once when the chatbot starts or fails',
+		},
+		metadataField('contactMetadata', 'Contact Metadata', 'Values stored on the contact, kept for later conversations'),
+		metadataField(
+			'sessionMetadata',
+			'Conversation Metadata',
+			'Values the chatbot can use in its messages and conditions while the conversation lasts',
+		),
+		{
+			displayName: 'Force New Conversation',
+			name: 'forceStartSession',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to close the conversation in progress and start a new one',
+		},
+		{
+			displayName: 'Hide Conversation Until Reply',
+			name: 'hiddenSession',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the conversation stays hidden from agents until the contact replies',
+		},
+		{
+			displayName: 'Skip If a Chatbot Is Running',
+			name: 'skipIfBotInExecution',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to do nothing when another chatbot runs in the conversation',
+		},
+		{
+			displayName: 'Skip If Conversation In Progress',
+			name: 'skipIfInProgress',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to do nothing when an agent is attending the contact',
+		},
+		{
+			displayName: 'Your Reference',
+			name: 'senderId',
+			type: 'string',
+			default: '',
+			description: 'Your own ID for this run; Helena returns it with the status',
+		},
+	],
+};
+
+const properties: INodeProperties[] = [chatbotLocator, sendToField, phoneField, inSessionField, optionalChannelField, chatbotOptionsField];
 
 export const description = updateDisplayOptions({ show: { resource: ['message'], operation: ['startChatbot'] } }, properties);
 
@@ -97,7 +94,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const recipient = readRecipient(this, itemIndex);
 		const channel = recipient.to ? await readOptionalChannel(this, itemIndex) : undefined;
 		const raw = this.getNodeParameter('chatbotOptions', itemIndex, {}) as IDataObject;
-		const options = readFlags(this, raw, FLAGS, itemIndex);
+		const options = readFlags(this, raw, CHATBOT_FLAGS, itemIndex);
 		const sessionMetadata = readMetadata(this, raw.sessionMetadata, 'Conversation Metadata', itemIndex);
 		const contactMetadata = readMetadata(this, raw.contactMetadata, 'Contact Metadata', itemIndex);
 		const references = readSendReferences(this, raw, itemIndex);

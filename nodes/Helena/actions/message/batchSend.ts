@@ -1,0 +1,186 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { failedItem, invalidInput, withItemIndex } from '../../helpers';
+import { helenaRequest } from '../../transport';
+import type { RecordRef } from '../../transport';
+import { readPhone } from './sendFields';
+
+/* Sends of one template or chatbot to many recipients: input items become recipients, 100 per request. */
+
+/** The most messages one batch request carries (the template batch's documented maximum; the chatbot batch states none). */
+export const BATCH_RECIPIENTS = 100;
+
+export const phoneListField: INodeProperties = {
+	displayName: 'Phone Number',
+	name: 'phoneNumber',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. {{ $json.phone }}',
+	description: `The recipient of each input item, with country code (usually an expression). An item may also give a list of up to ${BATCH_RECIPIENTS} numbers (an array or comma-separated).`,
+	hint: `Input items become recipients, sent ${BATCH_RECIPIENTS} per request; each output item carries its message ID or its failure`,
+};
+
+/**
+ * The recipients of one item: one number, or a list (an array, or text separated by commas, semicolons
+ * or line breaks); more than a batch holds, or one number twice, is refused before anything is sent.
+ */
+export function readPhoneList(context: IExecuteFunctions, value: unknown, itemIndex: number): string[] {
+	const entries = Array.isArray(value) ? (value as unknown[]) : typeof value === 'string' ? value.split(/[,;\n]/) : [value];
+	const given = entries.filter((entry) => !(typeof entry === 'string' && entry.trim() === ''));
+	if (given.length === 0) return [readPhone(context, '', itemIndex)];
+	if (given.length > BATCH_RECIPIENTS) {
+		throw invalidInput(
+			context,
+			'Phone Number',
+			`has ${given.length} numbers in one item; one request takes at most ${BATCH_RECIPIENTS}`,
+			itemIndex,
+			'Give one recipient per input item (split a list into items with a Split Out node): the node then sends them in requests of 100.',
+		);
+	}
+	const phones = given.map((entry) => readPhone(context, entry, itemIndex));
+	const digits = phones.map((phone) => phone.replace(/\D/g, ''));
+	const twice = phones.find((_, position) => digits.indexOf(digits[position]) !== position);
+	if (twice !== undefined) {
+		throw invalidInput(context, 'Phone Number', `has the number ${twice} twice; it would receive the message twice`, itemIndex);
+	}
+	return phones;
+}
+
+/** What one input item sends: the body keys every message of its request shares, and its own messages. */
+export interface ItemSend {
+	shared: IDataObject;
+	messages: IDataObject[];
+	/** The records the shared keys name (template or chatbot, channel, department, user), for a "not found". */
+	records: RecordRef[];
+}
+
+interface PendingItem extends ItemSend {
+	itemIndex: number;
+}
+
+/** The items of one request: consecutive items with the same shared keys, never more than BATCH_RECIPIENTS messages. */
+function packRequests(pending: PendingItem[]): PendingItem[][] {
+	const groups = new Map<string, PendingItem[]>();
+	for (const item of pending) {
+		const key = JSON.stringify(item.shared);
+		const group = groups.get(key);
+		if (group) group.push(item);
+		else groups.set(key, [item]);
+	}
+	const requests: PendingItem[][] = [];
+	for (const items of groups.values()) {
+		let current: PendingItem[] = [];
+		let count = 0;
+		for (const item of items) {
+			if (count + item.messages.length > BATCH_RECIPIENTS) {
+				requests.push(current);
+				current = [];
+				count = 0;
+			}
+			current.push(item);
+			count += item.messages.length;
+		}
+		if (current.length) requests.push(current);
+	}
+	return requests;
+}
+
+/** Item indexes as ranges: "0 to 99, 150". */
+function rangesOf(indexes: number[]): string {
+	const sorted = [...indexes].sort((a, b) => a - b);
+	const ranges: string[] = [];
+	for (let start = 0; start < sorted.length;) {
+		let end = start;
+		while (end + 1 < sorted.length && sorted[end + 1] === sorted[end] + 1) end++;
+		ranges.push(start === end ? `${sorted[start]}` : `${sorted[start]} to ${sorted[end]}`);
+		start = end + 1;
+	}
+	return ranges.join(', ');
+}
+
+/** Makes a request's error name the items it held, and say which items were sent before it. */
+function requestError(context: IExecuteFunctions, error: unknown, part: PendingItem[], sentBefore: number[]) {
+	const first = part[0].itemIndex;
+	const wrapped = withItemIndex(context, error, first);
+	wrapped.context.itemIndex = first;
+	const held = `The request held items ${rangesOf(part.map(({ itemIndex }) => itemIndex))}.`;
+	const earlier = sentBefore.length
+		? ` Items ${rangesOf(sentBefore)} were sent by earlier requests: running the node again would send them again, so remove them from the input first (or set the node's On Error to Continue, so that each item carries its own result).`
+		: '';
+	wrapped.description = [wrapped.description, `${held}${earlier}`].filter(Boolean).join(' ');
+	return wrapped;
+}
+
+async function sendRequest(context: IExecuteFunctions, path: string, part: PendingItem[]): Promise<IDataObject[]> {
+	const messages = part.flatMap((item) => item.messages);
+	const answer = (await helenaRequest.call(context, {
+		service: 'chat',
+		method: 'POST',
+		path,
+		body: { ...part[0].shared, messages },
+		itemIndex: part[0].itemIndex,
+		records: part[0].records,
+		sends: messages.length,
+	})) as IDataObject;
+	const results = answer.results;
+	if (!Array.isArray(results) || results.length !== messages.length) {
+		const count = Array.isArray(results) ? results.length : 'no list of';
+		throw new NodeOperationError(
+			context.getNode(),
+			`Helena answered ${count} results for a batch of ${messages.length} messages, so they cannot be paired with their input items`,
+			{
+				itemIndex: part[0].itemIndex,
+				description: 'Helena accepted the request, so the messages may have been sent: check in Helena before running these items again.',
+			},
+		);
+	}
+	return results as IDataObject[];
+}
+
+/**
+ * Reads every item first (a bad item stops the node before anything is sent, or becomes its own error
+ * item under Continue On Fail), then sends the recipients in requests of at most BATCH_RECIPIENTS, one
+ * after the other. Each recipient's result (its message ID, or its failure) is output paired to its item.
+ * A request is never repeated after a lost answer (the transport's rule for sends): when one fails, the
+ * items sent before are named, and without Continue On Fail nothing more is sent.
+ */
+export async function sendInBatches(
+	context: IExecuteFunctions,
+	path: string,
+	read: (itemIndex: number) => Promise<ItemSend>,
+): Promise<INodeExecutionData[]> {
+	const count = context.getInputData().length;
+	const continueOnFail = context.continueOnFail();
+	const output: INodeExecutionData[][] = Array.from({ length: count }, () => []);
+	const pending: PendingItem[] = [];
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		try {
+			pending.push({ itemIndex, ...(await read(itemIndex)) });
+		} catch (error) {
+			if (!continueOnFail) throw withItemIndex(context, error, itemIndex);
+			output[itemIndex] = [failedItem(error, itemIndex)];
+		}
+	}
+
+	const sent: number[] = [];
+	for (const part of packRequests(pending)) {
+		try {
+			const results = await sendRequest(context, path, part);
+			let position = 0;
+			for (const { itemIndex, messages } of part) {
+				output[itemIndex] = results
+					.slice(position, position + messages.length)
+					.map((result) => ({ json: result, pairedItem: { item: itemIndex } }));
+				position += messages.length;
+			}
+			sent.push(...part.map(({ itemIndex }) => itemIndex));
+		} catch (error) {
+			const wrapped = requestError(context, error, part, sent);
+			if (!continueOnFail) throw wrapped;
+			for (const { itemIndex } of part) output[itemIndex] = [failedItem(wrapped, itemIndex)];
+		}
+	}
+	return output.flat();
+}

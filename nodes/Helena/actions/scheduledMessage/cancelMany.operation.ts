@@ -1,0 +1,95 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { failedItem, readList, withItemIndex } from '../../helpers';
+import { chunk, helenaRequest } from '../../transport';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Scheduled Message IDs',
+		name: 'scheduledMessageIds',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+		description:
+			'The scheduled messages to cancel: one ID per input item (usually an expression), or several (an array or comma-separated)',
+		hint: 'All items go to Helena 100 IDs per request; cancelling a message cancelled already changes nothing',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['scheduledMessage'], operation: ['cancelMany'] } }, properties);
+
+interface Wanted {
+	itemIndex: number;
+	id: string;
+}
+
+/** POST /chat/v1/scheduled-message/batch-cancel: a list of IDs in, the messages as they now are out. */
+async function cancelBatch(context: IExecuteFunctions, ids: string[], itemIndex: number): Promise<IDataObject[]> {
+	return (await helenaRequest.call(context, {
+		service: 'chat',
+		method: 'POST',
+		path: '/v1/scheduled-message/batch-cancel',
+		body: ids as unknown as IDataObject[],
+		itemIndex,
+		// cancelling twice changes nothing
+		repeatable: true,
+		answer: 'list',
+	})) as IDataObject[];
+}
+
+/**
+ * Every item's IDs, checked before any request; the distinct IDs in requests of 100. Each ID comes out
+ * as Helena returns the message (status CANCELED, or the status that kept it from being cancelled),
+ * paired to its item; an ID Helena does not return is that item's error.
+ */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const count = this.getInputData().length;
+	const continueOnFail = this.continueOnFail();
+	const output: INodeExecutionData[][] = Array.from({ length: count }, () => []);
+	const wanted: Wanted[] = [];
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		try {
+			const ids = readList(this, this.getNodeParameter('scheduledMessageIds', itemIndex), 'Scheduled Message IDs', itemIndex, {
+				uuids: true,
+				unique: true,
+			});
+			if (!ids.length) throw new NodeOperationError(this.getNode(), `Scheduled Message IDs is empty (item ${itemIndex})`, { itemIndex });
+			wanted.push(...ids.map((id) => ({ itemIndex, id: id.toLowerCase() })));
+		} catch (error) {
+			if (!continueOnFail) throw withItemIndex(this, error, itemIndex);
+			output[itemIndex] = [failedItem(error, itemIndex)];
+		}
+	}
+
+	const answered = new Map<string, IDataObject>();
+	const distinct = [...new Set(wanted.map(({ id }) => id))];
+	for (const ids of chunk(distinct)) {
+		const firstItem = wanted.find(({ id }) => id === ids[0])?.itemIndex ?? 0;
+		try {
+			for (const record of await cancelBatch(this, ids, firstItem)) answered.set(String(record?.id).toLowerCase(), record);
+		} catch (error) {
+			if (!continueOnFail) throw withItemIndex(this, error, firstItem);
+			for (const { itemIndex, id } of wanted) if (ids.includes(id)) output[itemIndex] = [failedItem(error, itemIndex)];
+		}
+	}
+
+	let missing: NodeOperationError | undefined;
+	for (const { itemIndex, id } of wanted) {
+		if (output[itemIndex].some((item) => item.json.error !== undefined)) continue;
+		const record = answered.get(id);
+		if (record) {
+			output[itemIndex].push({ json: record, pairedItem: { item: itemIndex } });
+			continue;
+		}
+		const error = new NodeOperationError(this.getNode(), `The scheduled message "${id}" was not found in Helena (item ${itemIndex})`, {
+			itemIndex,
+			description: 'Helena did not return it from the batch cancel. The other messages were cancelled; running the node again is safe.',
+		});
+		if (!continueOnFail) missing ??= error;
+		else output[itemIndex] = [failedItem(error, itemIndex)];
+	}
+	if (missing) throw missing;
+	return output.flat();
+}
