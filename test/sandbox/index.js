@@ -22,6 +22,7 @@ const { eventContent } = require('./eventSamples');
 const { stableId } = require('./ids');
 const { chatControl, chatDemo } = require('./chat/control');
 const { crmControl, crmDemo } = require('./crm/control');
+const { listsControl, listsDemo } = require('./lists/control');
 const { ContractCheck, contractLedger, writeLedger } = require('./contractCheck');
 const { Variations } = require('./variations');
 const { setClock } = require('./clock');
@@ -75,6 +76,7 @@ class Sandbox {
 		this.closed = false;
 		this.chat = chatControl(this);
 		this.crm = crmControl(this);
+		this.lists = listsControl(this);
 		for (const name of [
 			'clearRequests',
 			'setFaults',
@@ -262,6 +264,7 @@ const demo = {
 	customFieldId: (key) => stableId('custom-field', key),
 	...chatDemo,
 	...crmDemo,
+	...listsDemo,
 };
 
 module.exports = { startSandbox, Sandbox, DEFAULT_API_KEY, demo };

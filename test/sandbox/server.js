@@ -248,7 +248,8 @@ function createServer(sandbox) {
 		if (!route) return answer(entry, res, 404, undefined);
 		if ('badEncoding' in route) return fail(entry, res, 400, 'FORM_ERROR', 'Parâmetro de rota com codificação inválida');
 
-		const hasBody = method !== 'GET' && method !== 'DELETE' && text.length > 0;
+		// DELETE takes a body where the reference gives one (a tag's removeFromContacts, the contact to take out of a list)
+		const hasBody = method !== 'GET' && text.length > 0;
 		if (hasBody) {
 			if (tooLarge) return fail(entry, res, 413, 'REQUEST_TOO_LARGE', 'Corpo da requisição muito grande');
 			const type = req.headers['content-type'];
