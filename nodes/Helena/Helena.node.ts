@@ -6,7 +6,10 @@ import { contactDescription } from './actions/contact';
 import { departmentDescription } from './actions/department';
 import { messageDescription } from './actions/message';
 import { panelDescription } from './actions/panel';
+import { portfolioDescription } from './actions/portfolio';
+import { sequenceDescription } from './actions/sequence';
 import { sessionDescription } from './actions/session';
+import { tagDescription } from './actions/tag';
 import { router } from './actions/router';
 import { operationSubtitle } from './helpers/subtitle';
 import { webhookDescription } from './actions/webhook';
@@ -25,6 +28,9 @@ const properties: INodeProperties[] = [
 			{ name: 'Department (Team)', value: 'department' },
 			{ name: 'Message', value: 'message' },
 			{ name: 'Panel (CRM)', value: 'panel' },
+			{ name: 'Portfolio', value: 'portfolio' },
+			{ name: 'Sequence', value: 'sequence' },
+			{ name: 'Tag', value: 'tag' },
 			{ name: 'Webhook', value: 'webhook' },
 		],
 		default: 'contact',
@@ -34,7 +40,10 @@ const properties: INodeProperties[] = [
 	...departmentDescription,
 	...messageDescription,
 	...panelDescription,
+	...portfolioDescription,
+	...sequenceDescription,
 	...sessionDescription,
+	...tagDescription,
 	...webhookDescription,
 ];
 

@@ -6,7 +6,10 @@ import { contact } from './contact';
 import { department } from './department';
 import { message } from './message';
 import { panel } from './panel';
+import { portfolio } from './portfolio';
+import { sequence } from './sequence';
 import { session } from './session';
+import { tag } from './tag';
 import { webhook } from './webhook';
 
 /** One operation file: its parameters (already wrapped in display options) and its execute. */
@@ -18,7 +21,18 @@ export interface HelenaOperation {
 export type HelenaResource = Record<string, HelenaOperation>;
 
 /** The handlers of every resource, by operation value; test/editor/operations.test.ts keeps them in step with the dropdowns. */
-export const resources: Record<string, HelenaResource> = { card, contact, department, message, panel, session, webhook };
+export const resources: Record<string, HelenaResource> = {
+	card,
+	contact,
+	department,
+	message,
+	panel,
+	portfolio,
+	sequence,
+	session,
+	tag,
+	webhook,
+};
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;

@@ -3,7 +3,7 @@ export { apiPath } from './url';
 export type { HelenaService } from './url';
 export { helenaRequest, requestTimeoutMs } from './request';
 export type { HelenaRequest } from './request';
-export { isNotFoundError, recordIn, saysAlready } from './errors';
+export { isNotFoundError, recordIn, refusalOf, saysAlready } from './errors';
 export type { HelenaRefusal, RecordKind, RecordRef } from './errors';
 export { fetchAllPages, morePagesAfter, PAGE_SIZE } from './pagination';
 export { withHelenaClock } from './helenaClock';
@@ -23,8 +23,11 @@ export {
 	listContactCustomFields,
 	listDepartments,
 	listSubscriptions,
+	listTagColors,
 	listTags,
 	listWebhookEvents,
+	portfolioPage,
+	sequencePage,
 	templatePage,
 	updateSubscription,
 } from './endpoints';

@@ -36,7 +36,13 @@ const PORTFOLIO_PAGING_TYPES = ['Undefined', 'PageNumber', 'Timestamp', 'Token']
 const LISTS_ENDPOINTS = [
 	{ service: 'core', method: 'GET', path: '/v1/tag/color' },
 	{ service: 'core', method: 'POST', path: '/v1/tag', body: t.shape({ name: required(TAG_NAME), color: TAG_COLOR }) },
-	{ service: 'core', method: 'PUT', path: '/v1/tag/{id}', params: { id: t.uuid() }, body: t.shape({ name: required(TAG_NAME), color: TAG_COLOR }) },
+	{
+		service: 'core',
+		method: 'PUT',
+		path: '/v1/tag/{id}',
+		params: { id: t.uuid() },
+		body: t.shape({ name: required(TAG_NAME), color: TAG_COLOR }),
+	},
 	{
 		service: 'core',
 		method: 'DELETE',

@@ -72,7 +72,16 @@ function listContacts(ctx) {
 	const lists = listsOf(state);
 	const id = listIdOf(ctx);
 	if (!(id && state.portfolios.get(id)) && lists.unknownPortfolioAnswer === 'emptyPage') {
-		return { pageNumber: 1, pageSize: 15, orderBy: null, orderDirection: null, items: [], totalItems: 0, totalPages: 0, hasMorePages: false };
+		return {
+			pageNumber: 1,
+			pageSize: 15,
+			orderBy: null,
+			orderDirection: null,
+			items: [],
+			totalItems: 0,
+			totalPages: 0,
+			hasMorePages: false,
+		};
 	}
 	const portfolio = portfolioOf(ctx);
 	const type = optEnum(query.get('Type'), PORTFOLIO_PAGING_TYPES, 'Type') ?? 'Undefined';
@@ -83,7 +92,8 @@ function listContacts(ctx) {
 	const inWindow = windowFilter(query);
 	const descending = query.get('OrderByDesc');
 	const orderBy = descending ?? query.get('OrderBy') ?? 'createdAt';
-	if (!ORDER_FIELDS.includes(orderBy)) throw badRequest(`Campo de ordenação inválido: '${orderBy}'`, descending ? 'OrderByDesc' : 'OrderBy');
+	if (!ORDER_FIELDS.includes(orderBy))
+		throw badRequest(`Campo de ordenação inválido: '${orderBy}'`, descending ? 'OrderByDesc' : 'OrderBy');
 
 	let members = contactsIn(state, 'portfolioIds', portfolio.id)
 		.filter((c) => !ids.size || ids.has(c.id))
@@ -98,7 +108,10 @@ function listContacts(ctx) {
 		const direction = descending ? -1 : 1;
 		members = members
 			.map((m, i) => [m, i])
-			.sort(([a, i], [b, j]) => (sortKey(a, orderBy) < sortKey(b, orderBy) ? -1 : sortKey(a, orderBy) > sortKey(b, orderBy) ? 1 : i - j) * direction)
+			.sort(
+				([a, i], [b, j]) =>
+					(sortKey(a, orderBy) < sortKey(b, orderBy) ? -1 : sortKey(a, orderBy) > sortKey(b, orderBy) ? 1 : i - j) * direction,
+			)
 			.map(([m]) => m);
 	}
 

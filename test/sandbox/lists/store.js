@@ -98,7 +98,10 @@ function createLists(state) {
 			type,
 			automaticAttribution,
 			expirationDurationInMonths: months,
-			departments: departments.map(([department, users]) => ({ departmentId: stableId('department', department), userIds: users.map(user) })),
+			departments: departments.map(([department, users]) => ({
+				departmentId: stableId('department', department),
+				userIds: users.map(user),
+			})),
 		});
 	}
 	return lists;
