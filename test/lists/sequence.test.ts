@@ -187,6 +187,33 @@ describe('Sequence resource', () => {
 		expect(members(AFTER_SALE)).toEqual([]);
 	});
 
+	test('with Continue On Fail, a bad item and the items of a refused request become error items; the others are applied', async () => {
+		const { items, error } = await helena.run(
+			{
+				resource: 'sequence',
+				operation: 'addContacts',
+				sequence: '={{ { "__rl": true, "mode": "id", "value": $json.sequence } }}',
+				contactIds: '={{ $json.id }}',
+			},
+			{
+				continueOnFail: true,
+				items: [
+					{ sequence: REACTIVATION, id: MARIA },
+					{ sequence: REACTIVATION, id: 'not-an-id' },
+					{ sequence: MISSING, id: JOAO },
+				],
+			},
+		);
+
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(items[0].json).toMatchObject({ added: true, sequenceId: REACTIVATION, contactIds: [MARIA] });
+		expect(items[1].json.error).toBe('Contact IDs must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "not-an-id" (item 1)');
+		expect(items[2].json.error).toBe(`The sequence with ID "${MISSING}" was not found in Helena`);
+		expect(items[2].json.description).toContain('The request held the contacts of items 2 to 2');
+		expect(members(REACTIVATION)).toEqual([MARIA]);
+	});
+
 	test('Get Contacts reads every page of /chat/v2/sequence/{id}/contact and outputs one simplified item per contact', async () => {
 		const ids = (helena.sandbox.seedContacts(150) as Array<{ id: string }>).map((c) => c.id);
 		const added = await helena.run(
