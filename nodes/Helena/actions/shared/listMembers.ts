@@ -25,10 +25,11 @@ export interface ContactList {
 	contactsPath(id: string): string;
 	readListId(context: IExecuteFunctions, itemIndex: number): string;
 	record(id: string): RecordRef;
-	/** Whether adding again does no harm (a portfolio); re-adding a contact to a sequence starts it over, so that is never repeated. */
+	/** Whether adding again does no harm (a portfolio); re-adding a contact to a sequence may start it over, so that is never repeated. */
 	addIsRepeatable: boolean;
 }
 
+// the rule of a send's recipient (message/sendFields readPhone), for entries of a list
 const PHONE = /^\+?[\d\s().|-]{8,25}$/;
 
 /** A phone number of a batch: with country code, 10 to 15 digits, as Helena stores it or as digits. */
