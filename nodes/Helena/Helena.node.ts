@@ -7,8 +7,11 @@ import { contactDescription } from './actions/contact';
 import { departmentDescription } from './actions/department';
 import { messageDescription } from './actions/message';
 import { panelDescription } from './actions/panel';
+import { portfolioDescription } from './actions/portfolio';
 import { scheduledMessageDescription } from './actions/scheduledMessage';
+import { sequenceDescription } from './actions/sequence';
 import { sessionDescription } from './actions/session';
+import { tagDescription } from './actions/tag';
 import { router } from './actions/router';
 import { operationSubtitle } from './helpers/subtitle';
 import { userDescription } from './actions/user';
@@ -29,7 +32,10 @@ const properties: INodeProperties[] = [
 			{ name: 'Department (Team)', value: 'department' },
 			{ name: 'Message', value: 'message' },
 			{ name: 'Panel (CRM)', value: 'panel' },
+			{ name: 'Portfolio', value: 'portfolio' },
 			{ name: 'Scheduled Message', value: 'scheduledMessage' },
+			{ name: 'Sequence', value: 'sequence' },
+			{ name: 'Tag', value: 'tag' },
 			{ name: 'User (Agent)', value: 'user' },
 			{ name: 'Webhook', value: 'webhook' },
 		],
@@ -41,8 +47,11 @@ const properties: INodeProperties[] = [
 	...departmentDescription,
 	...messageDescription,
 	...panelDescription,
+	...portfolioDescription,
 	...scheduledMessageDescription,
+	...sequenceDescription,
 	...sessionDescription,
+	...tagDescription,
 	...userDescription,
 	...webhookDescription,
 ];

@@ -23,7 +23,10 @@ describe('Contact resource interface (stored in users’ workflows)', () => {
 	});
 
 	test('the contact locator has the modes list, id and phone on Get, Update and the tags operation', () => {
-		const locators = properties.filter((property) => property.name === 'contact');
+		// the Contact resource's own; Sequence and Portfolio reuse the same locator (test/lists/description.test.ts)
+		const locators = properties.filter(
+			(property) => property.name === 'contact' && property.displayOptions?.show?.resource?.includes('contact'),
+		);
 		expect(locators.map((locator) => locator.displayOptions?.show?.operation)).toEqual([['get'], ['update'], ['updateTags']]);
 		for (const locator of locators) {
 			expect(locator.type).toBe('resourceLocator');

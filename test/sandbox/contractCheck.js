@@ -19,6 +19,7 @@ const { CHAT_ENDPOINTS } = require('./chat/contract');
 const { CRM_ENDPOINTS } = require('./crm/contract');
 const { ACCOUNT_ENDPOINTS } = require('./account/contract');
 const { SENDS_ENDPOINTS } = require('./chat/sendsContract');
+const { LISTS_ENDPOINTS } = require('./lists/contract');
 const { isUuid } = require('./ids');
 const { ApiError } = require('./errors');
 
@@ -38,7 +39,7 @@ const isPlainObject = (v) => typeof v === 'object' && v !== null && !Array.isArr
  * Every contract table the sandbox holds requests against, one per service (a new service adds its table
  * here). Core endpoints carry no `service`; the others say which service they belong to.
  */
-const CONTRACT_TABLES = [ENDPOINTS, CHAT_ENDPOINTS, CRM_ENDPOINTS, ACCOUNT_ENDPOINTS, SENDS_ENDPOINTS];
+const CONTRACT_TABLES = [ENDPOINTS, CHAT_ENDPOINTS, CRM_ENDPOINTS, ACCOUNT_ENDPOINTS, SENDS_ENDPOINTS, LISTS_ENDPOINTS];
 
 /** Every endpoint of every table, each with its service (what `npm run check:contract` compares with the documents). */
 const contractEndpoints = () => CONTRACT_TABLES.flat().map((endpoint) => ({ ...endpoint, service: endpoint.service ?? 'core' }));

@@ -22,6 +22,7 @@ const { eventContent } = require('./eventSamples');
 const { stableId } = require('./ids');
 const { chatControl, chatDemo } = require('./chat/control');
 const { crmControl, crmDemo } = require('./crm/control');
+const { listsControl, listsDemo } = require('./lists/control');
 const { ContractCheck, contractLedger, writeLedger } = require('./contractCheck');
 const { Variations } = require('./variations');
 const { setClock } = require('./clock');
@@ -82,6 +83,7 @@ class Sandbox {
 		);
 		this.chat = chatControl(this);
 		this.crm = crmControl(this);
+		this.lists = listsControl(this);
 		for (const name of [
 			'clearRequests',
 			'setFaults',
@@ -228,7 +230,8 @@ class Sandbox {
 			subscriptions: [...s.subscriptions.values()].map((x) => toPublicSubscription(s, x)),
 			contacts: [...s.contacts.values()].map((c) => toPublicContact(s, c, ALL_DETAILS)),
 			departments: [...s.departments.values()].map((d) => toPublicDepartment(s, d, { agents: true, channels: true })),
-			tags: [...s.tags.values()],
+			tags: this.lists.tags(),
+			sequences: this.lists.sequences(),
 			portfolios: [...s.portfolios.values()],
 			users: [...s.users.values()],
 			channels: [...s.channels.values()],
@@ -271,6 +274,7 @@ const demo = {
 	customFieldId: (key) => stableId('custom-field', key),
 	...chatDemo,
 	...crmDemo,
+	...listsDemo,
 };
 
 module.exports = { startSandbox, Sandbox, DEFAULT_API_KEY, demo };

@@ -9,6 +9,7 @@ const webhooks = require('./webhooks');
 const { CHAT_ROUTES, CORE_ROUTES_FOR_CHAT } = require('./chat/routes');
 const { CRM_ROUTES, CORE_ROUTES_FOR_CRM } = require('./crm/routes');
 const { CORE_ROUTES_FOR_ACCOUNT } = require('./account/routes');
+const { CORE_ROUTES_FOR_LISTS, CHAT_ROUTES_FOR_LISTS } = require('./lists/routes');
 
 /** @type {[string, string, (ctx: import('./server').RouteContext) => unknown][]} */
 const TABLE = [
@@ -41,6 +42,7 @@ const TABLE = [
 	...CORE_ROUTES_FOR_CHAT,
 	...CORE_ROUTES_FOR_CRM,
 	...CORE_ROUTES_FOR_ACCOUNT,
+	...CORE_ROUTES_FOR_LISTS,
 ];
 
 const compile = (table) =>
@@ -52,7 +54,7 @@ const compile = (table) =>
 			.map((s) => (s.startsWith(':') ? { param: s.slice(1) } : { literal: s.toLowerCase() })),
 		handler,
 	}));
-const ROUTES = { core: compile(TABLE), chat: compile(CHAT_ROUTES), crm: compile(CRM_ROUTES) };
+const ROUTES = { core: compile(TABLE), chat: compile([...CHAT_ROUTES, ...CHAT_ROUTES_FOR_LISTS]), crm: compile(CRM_ROUTES) };
 
 /**
  * Match a raw (still percent-encoded) path below /core (or /chat, with `service`). Literal segments compare

@@ -248,6 +248,7 @@ function createServer(sandbox) {
 		if (!route) return answer(entry, res, 404, undefined);
 		if ('badEncoding' in route) return fail(entry, res, 400, 'FORM_ERROR', 'Parâmetro de rota com codificação inválida');
 
+		// DELETE takes a body where the reference gives one (a tag's removeFromContacts, the contact to take out of a list)
 		const hasBody = method !== 'GET' && text.length > 0;
 		if (hasBody) {
 			if (tooLarge) return fail(entry, res, 413, 'REQUEST_TOO_LARGE', 'Corpo da requisição muito grande');

@@ -7,8 +7,11 @@ import { contact } from './contact';
 import { department } from './department';
 import { message } from './message';
 import { panel } from './panel';
+import { portfolio } from './portfolio';
 import { scheduledMessage } from './scheduledMessage';
+import { sequence } from './sequence';
 import { session } from './session';
+import { tag } from './tag';
 import { user } from './user';
 import { webhook } from './webhook';
 
@@ -28,8 +31,11 @@ export const resources: Record<string, HelenaResource> = {
 	department,
 	message,
 	panel,
+	portfolio,
 	scheduledMessage,
+	sequence,
 	session,
+	tag,
 	user,
 	webhook,
 };

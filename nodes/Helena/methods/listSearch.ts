@@ -4,3 +4,4 @@ export { searchDepartments } from './departmentSearch';
 export { searchSubscriptions } from './subscriptionSearch';
 export { searchChannels, searchChatbots, searchTags, searchTemplates, searchUsers } from './chatSearch';
 export { searchLostReasons, searchPanels, searchSteps } from './crmSearch';
+export { searchPortfolios, searchSequences } from './listsSearch';

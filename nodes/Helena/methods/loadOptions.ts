@@ -40,3 +40,4 @@ export async function getWebhookEvents(this: ILoadOptionsFunctions): Promise<INo
 export { getContactCustomFields } from './contactCustomFields';
 export { getTemplateParameters } from './chatSearch';
 export { getPanelCustomFields } from './crmSearch';
+export { getTagColors } from './listsSearch';

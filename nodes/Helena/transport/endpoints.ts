@@ -113,3 +113,25 @@ export async function listTags(this: HelenaContext, options: CallOptions = {}): 
 export function contactListPage(qs: IDataObject, pageNumber: number, pageSize: number, itemIndex?: number): HelenaRequest {
 	return { method: 'GET', path: '/v1/contact', qs: { ...qs, PageNumber: pageNumber, PageSize: pageSize }, itemIndex, answer: 'page' };
 }
+
+/** GET /core/v1/tag/color: the colours a tag can have (`color`, with its background and text hex). */
+export async function listTagColors(this: HelenaContext, options: CallOptions = {}): Promise<IDataObject[] | null> {
+	return (await helenaRequest.call(this, { method: 'GET', path: '/v1/tag/color', answer: 'list', ...options })) as IDataObject[] | null;
+}
+
+/** One page of GET /core/v1/portfolio (IncludeDetails: Departments, ContactCount; date windows). */
+export function portfolioPage(qs: IDataObject, pageNumber: number, pageSize: number, itemIndex?: number): HelenaRequest {
+	return { method: 'GET', path: '/v1/portfolio', qs: { ...qs, PageNumber: pageNumber, PageSize: pageSize }, itemIndex, answer: 'page' };
+}
+
+/** One page of GET /chat/v1/sequence (IncludeDetails: ContactExecutingCount, ExecutionStats; Name, ContactId, date windows). */
+export function sequencePage(qs: IDataObject, pageNumber: number, pageSize: number, itemIndex?: number): HelenaRequest {
+	return {
+		service: 'chat',
+		method: 'GET',
+		path: '/v1/sequence',
+		qs: { ...qs, PageNumber: pageNumber, PageSize: pageSize },
+		itemIndex,
+		answer: 'page',
+	};
+}

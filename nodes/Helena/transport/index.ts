@@ -25,8 +25,11 @@ export {
 	listContactCustomFields,
 	listDepartments,
 	listSubscriptions,
+	listTagColors,
 	listTags,
 	listWebhookEvents,
+	portfolioPage,
+	sequencePage,
 	templatePage,
 	updateSubscription,
 } from './endpoints';

@@ -11,6 +11,7 @@ const { optEnum, queryInt, queryBool, pageBounds } = require('../validate');
 const { strictBody, optUuid } = require('./rules');
 const { chatOf, channelKind, channelAddress } = require('./store');
 const { formatPhone } = require('../phone');
+const { list: listTags } = require('../lists/tags');
 
 function page(items, query) {
 	const { pageNumber, pageSize } = pageBounds(queryInt(query.get('PageNumber'), 'PageNumber'), queryInt(query.get('PageSize'), 'PageSize'));
@@ -74,14 +75,9 @@ function chatbots(ctx) {
 	return page(items, ctx.query);
 }
 
+/** GET /core/v1/tag: the tag store's list (lists/tags.js). */
 function tags(ctx) {
-	return [...ctx.state.tags.values()].map((t) => ({
-		id: t.id,
-		createdAt: '2025-12-01T09:00:00.000Z',
-		updatedAt: '2025-12-01T09:00:00.000Z',
-		name: t.name,
-		color: '#2E7D32',
-	}));
+	return listTags(ctx);
 }
 
 const FILE_TYPES = ['UNDEFINED', 'PDF', 'EXCEL', 'WORD', 'IMAGE', 'AUDIO', 'VIDEO', 'DOCUMENT'];

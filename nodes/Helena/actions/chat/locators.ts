@@ -95,11 +95,6 @@ export const chatbotLocator: INodeProperties = {
 	],
 };
 
-export function tagPicker(name: string, overrides: Partial<INodeProperties> = {}): INodeProperties {
-	const locator = uuidLocator({ displayName: 'Tag', name, description: 'A contact tag', record: 'tag', searchListMethod: 'searchTags' });
-	return optional(locator, overrides);
-}
-
 /** The value of an optional locator (top level or inside a collection), or undefined when empty. */
 export function locatorValue(value: unknown): string | undefined {
 	const raw = value && typeof value === 'object' ? (value as { value?: unknown }).value : value;

@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { optionValues, readChoices, readOption, readText, requireUuid, runPerItem } from '../../helpers';
 import { fetchAllPages } from '../../transport';
 import { resolveChannel } from '../chat/catalog';
-import { channelLocator, departmentPicker, locatorValue, optionalLocatorUuid, tagPicker, userLocator } from '../chat/locators';
+import { channelLocator, departmentPicker, locatorValue, optionalLocatorUuid, userLocator } from '../chat/locators';
+import { readTagLocator, tagLocator } from '../shared/tagLocator';
 import { limitField, readDate, readPaging, returnAllField } from '../contact/listing';
 import { readDetails, sessionDetailsField } from './details';
 
@@ -60,7 +61,7 @@ const properties: INodeProperties[] = [
 			})),
 			{ ...departmentPicker('department'), description: 'Only conversations of this department (team)' },
 			statusFilter,
-			{ ...tagPicker('tag'), description: 'Only conversations whose contact has this tag' },
+			{ ...tagLocator('tag', { required: false }), description: 'Only conversations whose contact has this tag' },
 			{ ...userLocator('user'), description: 'Only conversations assigned to this user (agent)' },
 		],
 	},
@@ -97,7 +98,7 @@ async function readFilters(context: IExecuteFunctions, itemIndex: number): Promi
 	if (departmentId) qs.DepartmentId = departmentId;
 	const userId = optionalLocatorUuid(context, filters.user, 'User', itemIndex);
 	if (userId) qs.UserId = userId;
-	const tagId = optionalLocatorUuid(context, filters.tag, 'Tag', itemIndex);
+	const tagId = await readTagLocator(context, filters.tag, 'Tag', itemIndex);
 	if (tagId) qs.TagsId = [tagId];
 	const channel = locatorValue(filters.channel);
 	if (channel) qs.ChannelsId = [(await resolveChannel(context, channel, itemIndex)).id];

@@ -1,0 +1,67 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { filtersCollection, readBoolean, readList, runPerItem } from '../../helpers';
+import { apiPath, fetchAllPages, portfolioPage } from '../../transport';
+import { limitField, readPaging, returnAllField } from '../contact/listing';
+import { dateFilterFields, readDateFilters } from '../crm/dateFilters';
+import { requireExistingList, simplifyMember, simplifyMembersField } from '../shared/listMembers';
+import { portfolioContacts, portfolioLocator, portfolioRecord } from './portfolioFields';
+
+const properties: INodeProperties[] = [
+	portfolioLocator,
+	returnAllField,
+	limitField,
+	simplifyMembersField,
+	filtersCollection([
+		{
+			displayName: 'Contact IDs',
+			name: 'contactIds',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+			description: 'Only these contacts (IDs separated by commas): to check which of them are in the portfolio',
+		},
+		...dateFilterFields('contacts added or changed'),
+	]),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['portfolio'], operation: ['getContacts'] } }, properties);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem.call(this, async (itemIndex) => {
+		const portfolioId = portfolioContacts.readListId(this, itemIndex);
+		const paging = readPaging(this, itemIndex);
+		const simple = readBoolean(this, this.getNodeParameter('simple', itemIndex, true), 'Simplify', itemIndex, true);
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const qs: IDataObject = {};
+		const contactIds = readList(this, filters.contactIds, 'Contact IDs', itemIndex, { uuids: true, unique: true });
+		if (contactIds.length) qs.ContactIds = contactIds;
+		readDateFilters(this, filters, qs, itemIndex);
+		// this listing pages by `Page` and a paging `Type`; a page that names a token hands it to the next request
+		const members = await fetchAllPages.call(
+			this,
+			(Page, PageSize, pageToken) => ({
+				method: 'GET',
+				path: apiPath`/v1/portfolio/${portfolioId}/contact`,
+				qs: { ...qs, Type: 'PageNumber', Page, PageSize, ...(pageToken ? { NextPageToken: pageToken } : {}) },
+				itemIndex,
+				records: [portfolioRecord(portfolioId)],
+			}),
+			paging,
+		);
+		if (members.length === 0) {
+			await requireExistingList(
+				this,
+				portfolioContacts,
+				portfolioId,
+				async () => {
+					const portfolios = await fetchAllPages.call(this, (n, size) => portfolioPage({}, n, size, itemIndex), { returnAll: true });
+					return portfolios.some((portfolio) => String(portfolio.id).toLowerCase() === portfolioId.toLowerCase());
+				},
+				itemIndex,
+			);
+		}
+		return simple ? members.map((member) => simplifyMember(member, portfolioContacts)) : members;
+	});
+}

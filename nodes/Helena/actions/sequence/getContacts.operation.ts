@@ -1,0 +1,83 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { filtersCollection, readBoolean, readText, requireUuid, runPerItem } from '../../helpers';
+import { apiPath, fetchAllPages, sequencePage } from '../../transport';
+import { limitField, readPaging, returnAllField } from '../contact/listing';
+import { dateFilterFields, readDateFilters } from '../crm/dateFilters';
+import { requireExistingList, simplifyMember, simplifyMembersField } from '../shared/listMembers';
+import { sequenceContacts, sequenceLocator, sequenceRecord } from './sequenceFields';
+
+const properties: INodeProperties[] = [
+	sequenceLocator,
+	returnAllField,
+	limitField,
+	simplifyMembersField,
+	filtersCollection([
+		{
+			displayName: 'Contact ID',
+			name: 'contactId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+			description: 'Only this contact (to check whether it is in the sequence)',
+		},
+		...dateFilterFields('contacts added or changed'),
+		{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Only contacts whose name contains this text' },
+		{
+			displayName: 'Phone Number',
+			name: 'phoneNumber',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. +55|11999999999',
+			description: 'Only the contact with this phone number',
+		},
+	]),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['sequence'], operation: ['getContacts'] } }, properties);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem.call(this, async (itemIndex) => {
+		const sequenceId = sequenceContacts.readListId(this, itemIndex);
+		const paging = readPaging(this, itemIndex);
+		const simple = readBoolean(this, this.getNodeParameter('simple', itemIndex, true), 'Simplify', itemIndex, true);
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const qs: IDataObject = { IncludeDetails: ['ContactDetails'] };
+		for (const [name, label, key] of [
+			['name', 'Name', 'Name'],
+			['phoneNumber', 'Phone Number', 'PhoneNumber'],
+		]) {
+			const text = (readText(this, filters[name], label, itemIndex) ?? '').trim();
+			if (text) qs[key] = text;
+		}
+		const contactId = (readText(this, filters.contactId, 'Contact ID', itemIndex) ?? '').trim();
+		if (contactId) qs.ContactId = requireUuid(this, contactId, 'Contact ID', itemIndex);
+		readDateFilters(this, filters, qs, itemIndex);
+		const members = await fetchAllPages.call(
+			this,
+			(PageNumber, PageSize) => ({
+				service: 'chat',
+				method: 'GET',
+				path: apiPath`/v2/sequence/${sequenceId}/contact`,
+				qs: { ...qs, PageNumber, PageSize },
+				itemIndex,
+				records: [sequenceRecord(sequenceId)],
+			}),
+			paging,
+		);
+		if (members.length === 0) {
+			await requireExistingList(
+				this,
+				sequenceContacts,
+				sequenceId,
+				async () => {
+					const sequences = await fetchAllPages.call(this, (n, size) => sequencePage({}, n, size, itemIndex), { returnAll: true });
+					return sequences.some((sequence) => String(sequence.id).toLowerCase() === sequenceId.toLowerCase());
+				},
+				itemIndex,
+			);
+		}
+		return simple ? members.map((member) => simplifyMember(member, sequenceContacts)) : members;
+	});
+}

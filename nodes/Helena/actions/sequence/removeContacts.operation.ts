@@ -1,0 +1,17 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { batchContactFields, changeMany } from '../shared/listMembers';
+import { sequenceContacts, sequenceLocator } from './sequenceFields';
+
+export const description = updateDisplayOptions({ show: { resource: ['sequence'], operation: ['removeContacts'] } }, [
+	sequenceLocator,
+	...batchContactFields(sequenceContacts, {
+		description:
+			'Phone numbers (with country code), separated by commas or as a list. Contacts that are not in the sequence are left as they are.',
+	}),
+]);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await changeMany.call(this, sequenceContacts, false);
+}
