@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { invalidInput, readKeyValues, requireUuid, runPerItem } from '../../helpers';
+import { invalidInput, requireUuid, runPerItem } from '../../helpers';
 import { helenaRequest, recordIn } from '../../transport';
 import { resolveTemplate } from '../chat/catalog';
 import type { ChatTemplate } from '../chat/catalog';
 import { channelLocator, locatorValue, templateLocator } from '../chat/locators';
+import { readTemplateParameters, requireApproved, templateParametersField } from '../chat/templateParameters';
 import { headerFileFields, readFileSource, readMedia } from './media';
 import type { MediaKind } from './media';
 import { metadataField, readMetadata } from './metadata';
@@ -27,33 +28,7 @@ const properties: INodeProperties[] = [
 		description: "Recipient's number with country code; Helena reuses the open conversation or opens one",
 	},
 	templateLocator,
-	{
-		displayName: 'Template Parameters',
-		name: 'templateParameters',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Parameter',
-		default: {},
-		description: "Values of the template's variables, by the names the template declares",
-		options: [
-			{
-				displayName: 'Parameter',
-				name: 'parameter',
-				values: [
-					{
-						displayName: 'Name or ID',
-						name: 'name',
-						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getTemplateParameters', loadOptionsDependsOn: ['template.value', 'channel.value'] },
-						default: '',
-						description:
-							'A variable of the template. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					},
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	},
+	templateParametersField,
 	...headerFileFields,
 	sendOptions(
 		metadataField(
@@ -65,38 +40,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['message'], operation: ['sendTemplate'] } }, properties);
-
-/** The parameters as the template names them; a name it lacks, or one it needs and did not get, fails here. */
-function readParameters(context: IExecuteFunctions, template: ChatTemplate, itemIndex: number): IDataObject {
-	const raw = context.getNodeParameter('templateParameters', itemIndex, {});
-	const parameters = readKeyValues(context, raw, 'Template Parameters', itemIndex, {
-		group: 'parameter',
-		keyName: 'name',
-		keyWord: 'parameter',
-	}) as IDataObject;
-	const declared = template.params.length ? template.params.join(', ') : 'none';
-	for (const name of Object.keys(parameters)) {
-		if (!template.params.includes(name)) {
-			throw invalidInput(
-				context,
-				'Template Parameters',
-				`has "${name}", which the template "${template.name}" does not declare (its parameters: ${declared})`,
-				itemIndex,
-				'Parameters are matched by the names the template declares, not by position.',
-			);
-		}
-	}
-	const missing = template.params.filter((name) => !String(parameters[name] ?? '').trim());
-	if (missing.length) {
-		throw invalidInput(
-			context,
-			'Template Parameters',
-			`lacks ${missing.map((name) => `"${name}"`).join(', ')}, required by the template "${template.name}"`,
-			itemIndex,
-		);
-	}
-	return parameters;
-}
 
 async function readHeaderFile(context: IExecuteFunctions, template: ChatTemplate, itemIndex: number) {
 	const source = readFileSource(context, itemIndex, 'Header File', { optional: true });
@@ -123,10 +66,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const to = readPhone(this, this.getNodeParameter('phoneNumber', itemIndex), itemIndex);
 		const templateId = requireUuid(this, locatorValue(this.getNodeParameter('template', itemIndex, undefined)), 'Template', itemIndex);
 		const template = await resolveTemplate(this, channel, templateId, itemIndex);
-		if (template.status && template.status !== 'Approved') {
-			throw invalidInput(this, 'Template', `"${template.name}" is not approved by WhatsApp (status ${template.status})`, itemIndex);
-		}
-		const parameters = readParameters(this, template, itemIndex);
+		requireApproved(this, template, itemIndex);
+		const parameters = readTemplateParameters(this, template, itemIndex);
 		const options = readSendOptions(this, itemIndex);
 		const rawOptions = this.getNodeParameter('sendOptions', itemIndex, {}) as IDataObject;
 		const sessionMetadata = readMetadata(this, rawOptions.sessionMetadata, 'Conversation Metadata', itemIndex);

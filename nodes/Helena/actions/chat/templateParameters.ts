@@ -1,0 +1,72 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { invalidInput, readKeyValues } from '../../helpers';
+import type { ChatTemplate } from './catalog';
+
+/** The values of a template's variables, by the names it declares (the names listed for the chosen template). */
+export const templateParametersField: INodeProperties = {
+	displayName: 'Template Parameters',
+	name: 'templateParameters',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Parameter',
+	default: {},
+	description: "Values of the template's variables, by the names the template declares",
+	options: [
+		{
+			displayName: 'Parameter',
+			name: 'parameter',
+			values: [
+				{
+					displayName: 'Name or ID',
+					name: 'name',
+					type: 'options',
+					typeOptions: { loadOptionsMethod: 'getTemplateParameters', loadOptionsDependsOn: ['template.value', 'channel.value'] },
+					default: '',
+					description:
+						'A variable of the template. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				},
+				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+			],
+		},
+	],
+};
+
+/** The parameters as the template names them; a name it lacks, or one it needs and did not get, fails here. */
+export function readTemplateParameters(context: IExecuteFunctions, template: ChatTemplate, itemIndex: number): IDataObject {
+	const raw = context.getNodeParameter('templateParameters', itemIndex, {});
+	const parameters = readKeyValues(context, raw, 'Template Parameters', itemIndex, {
+		group: 'parameter',
+		keyName: 'name',
+		keyWord: 'parameter',
+	}) as IDataObject;
+	const declared = template.params.length ? template.params.join(', ') : 'none';
+	for (const name of Object.keys(parameters)) {
+		if (!template.params.includes(name)) {
+			throw invalidInput(
+				context,
+				'Template Parameters',
+				`has "${name}", which the template "${template.name}" does not declare (its parameters: ${declared})`,
+				itemIndex,
+				'Parameters are matched by the names the template declares, not by position.',
+			);
+		}
+	}
+	const missing = template.params.filter((name) => !String(parameters[name] ?? '').trim());
+	if (missing.length) {
+		throw invalidInput(
+			context,
+			'Template Parameters',
+			`lacks ${missing.map((name) => `"${name}"`).join(', ')}, required by the template "${template.name}"`,
+			itemIndex,
+		);
+	}
+	return parameters;
+}
+
+/** A template WhatsApp has not approved cannot be sent. */
+export function requireApproved(context: IExecuteFunctions, template: ChatTemplate, itemIndex: number): void {
+	if (template.status && template.status !== 'Approved') {
+		throw invalidInput(context, 'Template', `"${template.name}" is not approved by WhatsApp (status ${template.status})`, itemIndex);
+	}
+}
