@@ -1,30 +1,27 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { invalidInput, runPerItem } from '../../helpers';
+import { readLocatorId, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest, recordIn, saysAlready } from '../../transport';
-import { optionalLocatorUuid, readSessionId, sessionIdField, sessionRecord, userLocator } from '../chat/locators';
+import { readSessionId, sessionIdField, sessionRecord, userLocator } from '../chat/locators';
 import { fetchSession } from './fetchSession';
 import { readStopBot, stopBotField } from './stopBot';
 
-const properties: INodeProperties[] = [
-	sessionIdField,
-	{
-		...userLocator('user'),
-		required: true,
-		displayName: 'User',
-		description: 'The agent who takes the conversation (it stays in its department); By ID takes the user ID (userId)',
-	},
-	stopBotField,
-];
+const userField: INodeProperties = {
+	...userLocator('user'),
+	required: true,
+	displayName: 'User',
+	description: 'The agent who takes the conversation (it stays in its department); By ID takes the user ID (userId)',
+};
+
+const properties: INodeProperties[] = [sessionIdField, userField, stopBotField];
 
 export const description = updateDisplayOptions({ show: { resource: ['session'], operation: ['assign'] } }, properties);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
 		const id = readSessionId(this, itemIndex);
-		const userId = optionalLocatorUuid(this, this.getNodeParameter('user', itemIndex, undefined), 'User', itemIndex);
-		if (!userId) throw invalidInput(this, 'User', 'is empty: choose the user (agent) who takes the conversation', itemIndex);
+		const userId = readLocatorId(this, userField, itemIndex);
 		return (await helenaRequest.call(this, {
 			service: 'chat',
 			method: 'PUT',
