@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
-import { invalidInput, optionsCollection, readBoolean, readOption, readText, requireUuid, runPerItem } from '../../helpers';
+import { invalidInput, optionsCollection, readBoolean, readLocatorId, readOption, readText, requireUuid, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest, recordIn } from '../../transport';
 import { resolveChannel, resolveTemplate } from '../chat/catalog';
-import { locatorValue, readSessionId, sessionIdField, sessionRecord, templateLocator } from '../chat/locators';
+import { readSessionId, sessionIdField, sessionRecord, templateLocator } from '../chat/locators';
 import { readTemplateParameters, requireApproved, templateParametersField } from '../chat/templateParameters';
 import type { MediaKind } from '../message/media';
 import { explainRefusedSend } from '../message/sendFields';
@@ -91,7 +91,7 @@ interface Prepared {
 
 /** A template of the conversation's channel, its parameters and its header file, all checked before the send. */
 async function prepareTemplate(context: IExecuteFunctions, sessionId: string, itemIndex: number): Promise<Prepared> {
-	const templateId = requireUuid(context, locatorValue(context.getNodeParameter('template', itemIndex, undefined)), 'Template', itemIndex);
+	const templateId = readLocatorId(context, templateLocator, itemIndex);
 	const source = readFileSourceOf(context, 'template', itemIndex);
 	// templates belong to one channel: the conversation's, which only the conversation itself tells
 	const session = await fetchSession(context, sessionId, itemIndex);
