@@ -98,7 +98,11 @@ describe(`the AI assistant that answers in the conversation, in n8n ${e2e.versio
 		return { execution, requests, modelRequests: model.requests.slice(requestsBefore) };
 	}
 
-	const lastSent = () => e2e.sandbox.chat.history(sessionId).filter((message) => message.direction === 'TO_HUB').at(-1);
+	const lastSent = () =>
+		e2e.sandbox.chat
+			.history(sessionId)
+			.filter((message) => message.direction === 'TO_HUB')
+			.at(-1);
 
 	test('a question: the agent reads the conversation and answers in it', async () => {
 		const { requests, modelRequests } = await contactWrites('Oi! Vocês abrem no sábado?', 1);
@@ -109,7 +113,12 @@ describe(`the AI assistant that answers in the conversation, in n8n ${e2e.versio
 		assert.equal(history.query.PageSize, '100');
 		// what the model saw: the four tools with their descriptions, and the history with the contact's message
 		const offered = modelRequests[0].tools.map((entry) => entry.function.name).sort();
-		assert.deepEqual(offered, ['Complete_conversation', 'Get_conversation_history', 'Send_message_in_conversation', 'Transfer_to_a_person']);
+		assert.deepEqual(offered, [
+			'Complete_conversation',
+			'Get_conversation_history',
+			'Send_message_in_conversation',
+			'Transfer_to_a_person',
+		]);
 		const send = toolNamed(modelRequests[0], /^Send_message_in_conversation$/);
 		assert.match(send.description, /only way the contact sees an answer/);
 		assert.deepEqual(send.parameters.required, ['message']);
@@ -117,7 +126,16 @@ describe(`the AI assistant that answers in the conversation, in n8n ${e2e.versio
 		const messages = Array.isArray(read) ? read : [read];
 		assert.deepEqual(
 			{ ...messages[0], id: undefined, time: undefined },
-			{ id: undefined, time: undefined, direction: 'received', author: 'contact', type: 'TEXT', text: 'Oi! Vocês abrem no sábado?', file: null, status: 'DELIVERED' },
+			{
+				id: undefined,
+				time: undefined,
+				direction: 'received',
+				author: 'contact',
+				type: 'TEXT',
+				text: 'Oi! Vocês abrem no sábado?',
+				file: null,
+				status: 'DELIVERED',
+			},
 		);
 		assert.deepEqual(
 			{ direction: lastSent().direction, text: lastSent().text, sessionId: lastSent().sessionId },
