@@ -75,6 +75,17 @@ describe('Conversation → Get Notes, Get Note, Delete Note', () => {
 		expect(items.map((item) => item.json)).toEqual([{ deleted: true, id: first }]);
 	});
 
+	test('Get Notes: a date that is not one is named by its label', async () => {
+		const { error } = await helena.run({
+			resource: 'session',
+			operation: 'getNotes',
+			sessionId: mariaSession(helena).id,
+			filters: { createdBefore: '31/12/2025' },
+		});
+		expect(error?.message).toBe('Written Before is not an ISO 8601 date such as 2024-03-07 or 2024-03-07T14:30:00Z: "31/12/2025" (item 0)');
+		expect(allRequests(helena)).toEqual([]);
+	});
+
 	test('a note ID that is not one is refused before any request', async () => {
 		const { error } = await helena.run({ resource: 'session', operation: 'deleteNote', noteId: 'the first note' });
 		expect(error?.message).toBe('Note ID must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "the first note" (item 0)');

@@ -18,17 +18,20 @@ const DATE_FILTERS: Array<[string, string, string]> = [
 
 const ORDERS = ['ASCENDING', 'DESCENDING'] as const;
 
+/** A date filter's label: notes are written, messages sent. */
+const labelOf = (kind: Kind, label: string) => (kind === 'notes' ? label.replace('Sent', 'Written') : label);
+
 /** The Filters and Options of Get Messages and Get Notes. */
 export function historyFields(kind: Kind): INodeProperties[] {
 	const what = kind === 'messages' ? 'messages' : 'notes';
 	return [
 		filtersCollection(
-			DATE_FILTERS.map(([name, displayName]) => ({
-				displayName: kind === 'notes' ? displayName.replace('Sent', 'Written') : displayName,
+			DATE_FILTERS.map(([name, label]) => ({
+				displayName: labelOf(kind, label),
 				name,
 				type: 'dateTime',
 				default: '',
-				description: `Only ${what} ${displayName.toLowerCase().replace('sent', kind === 'notes' ? 'written' : 'sent')} this moment (UTC)`,
+				description: `Only ${what} ${labelOf(kind, label).toLowerCase()} this moment (UTC)`,
 			})),
 		),
 		optionsCollection([
@@ -54,7 +57,7 @@ export async function fetchHistory(context: IExecuteFunctions, kind: Kind, id: s
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	for (const [name, label, query] of DATE_FILTERS) {
-		const date = readDate(context, filters[name], label, itemIndex);
+		const date = readDate(context, filters[name], labelOf(kind, label), itemIndex);
 		if (date) qs[query] = date;
 	}
 	qs.OrderBy = 'createdAt';
