@@ -127,6 +127,31 @@ describe('Conversation → Send Message', () => {
 		expect(error?.description).toMatch(/^Send to the contact's phone number with Message → Send Text or Send Template/);
 	});
 
+	test("outside WhatsApp's 24-hour window a text is refused with what to do, and a template goes", async () => {
+		const completed = helena.sandbox.chat.sessions().find((s: { status: string }) => s.status === 'COMPLETED');
+		await helena.run({ resource: 'session', operation: 'setStatus', sessionId: completed.id, status: 'PENDING' });
+		expect(helena.sandbox.chat.session(completed.id).windowStatus).toBe('EXPIRED');
+
+		const text = await helena.run({ resource: 'session', operation: 'sendMessage', sessionId: completed.id, text: 'Oi' });
+		const template = await helena.run({
+			resource: 'session',
+			operation: 'sendMessage',
+			sessionId: completed.id,
+			content: 'template',
+			template: byId(demo.templateId('boas_vindas')),
+			templateParameters: { parameter: [{ name: 'nome', value: 'Bruno' }] },
+		});
+
+		expect(text.error?.message).toBe(
+			"WhatsApp's 24-hour window with this conversation is closed: only a template can start the conversation",
+		);
+		expect(text.error?.description).toMatch(/^Send a template \(Content: Template\), or send this once the contact has written in the last 24 hours/);
+		expect(template.error).toBeUndefined();
+		expect(helena.sandbox.chat.history(completed.id).map((message: { text: string }) => message.text)).toEqual([
+			'Olá Bruno, obrigado pelo contato! Como podemos ajudar?',
+		]);
+	});
+
 	test('a file by Helena file ID, and a file from a binary field (uploaded first, sent by its new ID)', async () => {
 		const { id } = mariaSession(helena);
 		const pdf = {

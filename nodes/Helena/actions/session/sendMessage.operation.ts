@@ -153,7 +153,12 @@ function explainRefusal(error: unknown, sessionId: string, itemIndex: number): u
 			`Send to the contact's phone number with Message → Send Text or Send Template to open a new conversation. ${error.description ?? ''}`.trim();
 		return error;
 	}
-	return explainRefusedSend(error, { sessionId });
+	const explained = explainRefusedSend(error, { sessionId });
+	// here a template is a choice of this operation, not another one
+	if (explained instanceof NodeApiError && /24-hour window/.test(explained.message)) {
+		explained.description = (explained.description ?? '').replace('Use Message → Send Template,', 'Send a template (Content: Template),');
+	}
+	return explained;
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
