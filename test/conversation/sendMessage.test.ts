@@ -145,7 +145,9 @@ describe('Conversation → Send Message', () => {
 		expect(text.error?.message).toBe(
 			"WhatsApp's 24-hour window with this conversation is closed: only a template can start the conversation",
 		);
-		expect(text.error?.description).toMatch(/^Send a template \(Content: Template\), or send this once the contact has written in the last 24 hours/);
+		expect(text.error?.description).toMatch(
+			/^Send a template \(Content: Template\), or send this once the contact has written in the last 24 hours/,
+		);
 		expect(template.error).toBeUndefined();
 		expect(helena.sandbox.chat.history(completed.id).map((message: { text: string }) => message.text)).toEqual([
 			'Olá Bruno, obrigado pelo contato! Como podemos ajudar?',
