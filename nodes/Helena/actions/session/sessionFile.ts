@@ -71,8 +71,9 @@ export interface SessionFile {
 }
 
 /**
- * The file of one item, checked: a URL must be http(s), an ID a UUID; a binary field must exist, and its
- * type and size must suit `kind` (for a file, the kind its MIME type names), checked again as it is uploaded.
+ * The file of one item: a URL must be http(s) and an ID a UUID, checked now; a binary field must exist now,
+ * and its type and size must suit `kind` (for a file, the kind its MIME type names), checked by the upload
+ * before a byte is stored.
  */
 export function readSessionFile(
 	context: IExecuteFunctions,
