@@ -70,3 +70,18 @@ export function requireApproved(context: IExecuteFunctions, template: ChatTempla
 		throw invalidInput(context, 'Template', `"${template.name}" is not approved by WhatsApp (status ${template.status})`, itemIndex);
 	}
 }
+
+/** A header file exactly when the template has a media header. */
+export function requireHeaderFileFits(context: IExecuteFunctions, template: ChatTemplate, hasFile: boolean, itemIndex: number): void {
+	if (template.fileType === 'UNDEFINED' && hasFile) {
+		throw invalidInput(context, 'Header File', `is set, but the template "${template.name}" has no media header`, itemIndex);
+	}
+	if (template.fileType !== 'UNDEFINED' && !hasFile) {
+		throw invalidInput(
+			context,
+			'Header File',
+			`is required: the template "${template.name}" has a ${template.fileType.toLowerCase()} header`,
+			itemIndex,
+		);
+	}
+}

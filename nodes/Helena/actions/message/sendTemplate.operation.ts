@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { invalidInput, requireUuid, runPerItem } from '../../helpers';
+import { requireUuid, runPerItem } from '../../helpers';
 import { helenaRequest, recordIn } from '../../transport';
 import { resolveTemplate } from '../chat/catalog';
 import type { ChatTemplate } from '../chat/catalog';
 import { channelLocator, locatorValue, templateLocator } from '../chat/locators';
-import { readTemplateParameters, requireApproved, templateParametersField } from '../chat/templateParameters';
+import { readTemplateParameters, requireApproved, requireHeaderFileFits, templateParametersField } from '../chat/templateParameters';
 import { headerFileFields, readFileSource, readMedia } from './media';
 import type { MediaKind } from './media';
 import { metadataField, readMetadata } from './metadata';
@@ -43,20 +43,8 @@ export const description = updateDisplayOptions({ show: { resource: ['message'],
 
 async function readHeaderFile(context: IExecuteFunctions, template: ChatTemplate, itemIndex: number) {
 	const source = readFileSource(context, itemIndex, 'Header File', { optional: true });
-	if (template.fileType === 'UNDEFINED') {
-		if (source !== 'none') {
-			throw invalidInput(context, 'Header File', `is set, but the template "${template.name}" has no media header`, itemIndex);
-		}
-		return {};
-	}
-	if (source === 'none') {
-		throw invalidInput(
-			context,
-			'Header File',
-			`is required: the template "${template.name}" has a ${template.fileType.toLowerCase()} header`,
-			itemIndex,
-		);
-	}
+	requireHeaderFileFits(context, template, source !== 'none', itemIndex);
+	if (source === 'none') return {};
 	return { fileIdOrUrl: await readMedia(context, template.fileType.toLowerCase() as MediaKind, itemIndex) };
 }
 

@@ -5,7 +5,7 @@ import { invalidInput, optionsCollection, readBoolean, readLocatorId, readOption
 import { apiPath, helenaRequest, recordIn } from '../../transport';
 import { resolveChannel, resolveTemplate } from '../chat/catalog';
 import { readSessionId, sessionIdField, sessionRecord, templateLocator } from '../chat/locators';
-import { readTemplateParameters, requireApproved, templateParametersField } from '../chat/templateParameters';
+import { readTemplateParameters, requireApproved, requireHeaderFileFits, templateParametersField } from '../chat/templateParameters';
 import type { MediaKind } from '../message/media';
 import { explainRefusedSend } from '../message/sendFields';
 import { fetchSession } from './fetchSession';
@@ -100,17 +100,7 @@ async function prepareTemplate(context: IExecuteFunctions, sessionId: string, it
 	const template = await resolveTemplate(context, channel, templateId, itemIndex);
 	requireApproved(context, template, itemIndex);
 	const parameters = readTemplateParameters(context, template, itemIndex);
-	if (template.fileType === 'UNDEFINED' && source !== 'none') {
-		throw invalidInput(context, 'Header File', `is set, but the template "${template.name}" has no media header`, itemIndex);
-	}
-	if (template.fileType !== 'UNDEFINED' && source === 'none') {
-		throw invalidInput(
-			context,
-			'Header File',
-			`is required: the template "${template.name}" has a ${template.fileType.toLowerCase()} header`,
-			itemIndex,
-		);
-	}
+	requireHeaderFileFits(context, template, source !== 'none', itemIndex);
 	const kind = template.fileType === 'UNDEFINED' ? undefined : (template.fileType.toLowerCase() as MediaKind);
 	return {
 		body: { templateId: template.id, ...(Object.keys(parameters).length ? { parameters } : {}) },
