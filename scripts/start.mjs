@@ -8,7 +8,7 @@ import path from 'node:path';
 
 import { DEFAULT_N8N_VERSION, N8n, installN8n, n8nCacheDir, packPackage, packageRoot, prepareUserFolder } from './lib/n8n.mjs';
 import { credentialFor } from './lib/workflows.mjs';
-import { AI_DEMO, FIRST_DEMO, TRIGGER_DEMO, demoWorkflows } from './lib/demoWorkflows.mjs';
+import { AI_DEMOS, FIRST_DEMO, TRIGGER_DEMO, demoWorkflows } from './lib/demoWorkflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { satisfies } = require('./lib/nodeVersion.cjs');
@@ -118,7 +118,7 @@ try {
   Sandbox:      ${sandbox.url}  (its request log: ${sandbox.url}/__sandbox/requests)
   Try it:       open "${FIRST_DEMO.name}" and click "Execute workflow",
                 or add a Helena node to a new workflow. The examples/ folder has ${demoWorkflows.length} workflows, all imported;
-                "${AI_DEMO.name}" also needs an OpenAI credential of your own.
+                ${AI_DEMOS.map((workflow) => `"${workflow.name}"`).join(' and ')} also need an OpenAI credential of your own.
   Trigger:      activate "${TRIGGER_DEMO.name}", then fire an event:
                 ${newConversationCommand(sandbox.url)}
   n8n log:      ${path.relative(process.cwd(), logFile)}      Stop with Ctrl+C.  Start from a fresh n8n database: rm -rf .dev

@@ -10,5 +10,5 @@ export const demoWorkflows = exampleFiles().map((file) =>
 /** The example to open first: it runs with one click ("Run now"). */
 export const FIRST_DEMO = demoWorkflows.find((workflow) => workflow.id === 'helenaExample003');
 export const TRIGGER_DEMO = demoWorkflows.find((workflow) => workflow.id === 'helenaExample001');
-/** The AI-agent example: it needs an OpenAI credential of the user's own. */
-export const AI_DEMO = demoWorkflows.find((workflow) => workflow.nodes.some((node) => node.type.includes('lmChatOpenAi')));
+/** The AI-agent examples: they need an OpenAI credential of the user's own. */
+export const AI_DEMOS = demoWorkflows.filter((workflow) => workflow.nodes.some((node) => node.type.includes('lmChatOpenAi')));

@@ -37,9 +37,16 @@ describe('what an AI agent reads about the messaging operations', () => {
 	test('every conversation operation has an action an agent can name', () => {
 		expect(operationsOf('session').map((option) => option.action)).toEqual([
 			'Add a note to a conversation',
+			'Assign a conversation to a user',
 			'Complete a conversation',
+			'Delete a note of a conversation',
 			'Get a conversation',
 			'Get many conversations',
+			'Get the messages of a conversation',
+			'Get a note of a conversation',
+			'Get the notes of a conversation',
+			'Send a message in a conversation',
+			'Set the status of a conversation',
 			'Transfer a conversation',
 			'Update a conversation',
 		]);

@@ -70,6 +70,17 @@ const SESSION_DETAILS = t.enum([
 	'ChannelDetails',
 ]);
 const STOP_BOT = t.shape({ stopBotInExecution: t.boolean() });
+/** The messages or notes of one session: date windows and paging. */
+const SESSION_HISTORY_QUERY = { ...DATE_WINDOWS('CreatedAt', 'UpdatedAt'), ...PAGE };
+/** PublicQuickSendBodyDTO: the whole body of a send into a session (templateId is typed string, not uuid). */
+const SESSION_SEND_BODY = t.shape({
+	text: text(),
+	templateId: text(),
+	parameters: TEXT_MAP,
+	fileUrl: text(),
+	fileId: nullable(t.uuid()),
+	refId: nullable(t.uuid()),
+});
 
 /** @type {(import('../contract').Endpoint & { service: 'chat' | 'core' })[]} */
 const CHAT_ENDPOINTS = [
@@ -216,6 +227,26 @@ const CHAT_ENDPOINTS = [
 		params: { id: t.uuid() },
 		body: t.shape({ text: text(), filesUrls: nullable(t.list(t.string())), filesIds: nullable(t.list(t.uuid())) }),
 	},
+	{
+		service: 'chat',
+		method: 'PUT',
+		path: '/v1/session/{id}/assignee',
+		params: { id: t.uuid() },
+		body: t.shape({ userId: required(t.uuid()), options: STOP_BOT }),
+	},
+	{
+		service: 'chat',
+		method: 'PUT',
+		path: '/v1/session/{id}/status',
+		params: { id: t.uuid() },
+		body: t.shape({ newStatus: required(SESSION_STATUS), options: STOP_BOT }),
+	},
+	{ service: 'chat', method: 'GET', path: '/v1/session/{id}/message', params: { id: t.uuid() }, query: SESSION_HISTORY_QUERY },
+	{ service: 'chat', method: 'POST', path: '/v1/session/{id}/message', params: { id: t.uuid() }, body: SESSION_SEND_BODY },
+	{ service: 'chat', method: 'POST', path: '/v1/session/{id}/message/sync', params: { id: t.uuid() }, body: SESSION_SEND_BODY },
+	{ service: 'chat', method: 'GET', path: '/v1/session/{id}/note', params: { id: t.uuid() }, query: SESSION_HISTORY_QUERY },
+	{ service: 'chat', method: 'GET', path: '/v1/session/note/{id}', params: { id: t.uuid() } },
+	{ service: 'chat', method: 'DELETE', path: '/v1/session/note/{id}', params: { id: t.uuid() } },
 	{ service: 'chat', method: 'GET', path: '/v1/channel', query: { ChannelType: t.enum(['All', 'Whatsapp', 'Messenger', 'Instagram']) } },
 	{
 		service: 'chat',

@@ -66,6 +66,13 @@ function chatControl(sandbox) {
 			const session = chatOf(sandbox.state).sessions.get(id);
 			return session && toPublicSession(sandbox.state, session);
 		},
+		/** The messages of one session, oldest first (both directions). */
+		history(sessionId) {
+			return [...chatOf(sandbox.state).messages.values()]
+				.filter((m) => m.sessionId === sessionId)
+				.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
+				.map(toPublicMessage);
+		},
 		notes() {
 			return [...chatOf(sandbox.state).notes.values()];
 		},

@@ -317,6 +317,22 @@ function withFile(media, body) {
 	};
 }
 
+/** A template's parameters as sent: each one it declares, none it lacks (also for sends into a session). */
+function checkTemplateParameters(template, raw) {
+	const parameters = optFlatObject(raw, 'parameters', true) ?? {};
+	const names = template.params.map((p) => p.name);
+	const unknown = Object.keys(parameters).find((key) => !names.includes(key));
+	if (unknown !== undefined)
+		throw problem(
+			400,
+			`Parâmetro desconhecido '${unknown}' para o modelo '${template.name}'; parâmetros: ${names.join(', ') || '(nenhum)'}`,
+			{ field: 'parameters' },
+		);
+	const missing = names.find((name) => !parameters[name]);
+	if (missing) throw problem(400, `Falta o parâmetro '${missing}' do modelo '${template.name}'`, { field: 'parameters' });
+	return parameters;
+}
+
 function sendTemplate(ctx) {
 	const body = strictBody(ctx.body, TEMPLATE_KEYS, 'PublicReqSendTemplateSingleDTO', true);
 	const chat = chatOf(ctx.state);
@@ -331,17 +347,7 @@ function sendTemplate(ctx) {
 		throw problem(400, `O modelo '${template.name}' não pertence ao canal ${body.from}`, { field: 'templateId' });
 	if (template.status !== 'Approved')
 		throw problem(400, `O modelo '${template.name}' não está aprovado (status ${template.status})`, { field: 'templateId' });
-	const parameters = optFlatObject(body.parameters, 'parameters', true) ?? {};
-	const names = template.params.map((p) => p.name);
-	const unknown = Object.keys(parameters).find((key) => !names.includes(key));
-	if (unknown !== undefined)
-		throw problem(
-			400,
-			`Parâmetro desconhecido '${unknown}' para o modelo '${template.name}'; parâmetros: ${names.join(', ') || '(nenhum)'}`,
-			{ field: 'parameters' },
-		);
-	const missing = names.find((name) => !parameters[name]);
-	if (missing) throw problem(400, `Falta o parâmetro '${missing}' do modelo '${template.name}'`, { field: 'parameters' });
+	const parameters = checkTemplateParameters(template, body.parameters);
 	let media = {};
 	if (template.fileType !== 'UNDEFINED') {
 		if (body.fileIdOrUrl === undefined)
@@ -494,4 +500,9 @@ module.exports = {
 	recordOutgoing,
 	completeSession,
 	MEDIA_RULES,
+	// sends into a session (sessionMessages.js) follow the same rules
+	assertWindowOpen,
+	checkMedia,
+	checkTemplateParameters,
+	scheduleSteps,
 };

@@ -9,6 +9,7 @@ const messageRecords = require('./messageRecords');
 const otpAndTyping = require('./otpAndTyping');
 const batchSends = require('./batchSends');
 const scheduled = require('./scheduled');
+const sessionMessages = require('./sessionMessages');
 
 const CHAT_ROUTES = [
 	['POST', '/v1/send/text', messages.sendText],
@@ -35,6 +36,14 @@ const CHAT_ROUTES = [
 	['PUT', '/v1/session/:id/complete', sessions.complete],
 	['PUT', '/v2/session/:id/partial', sessions.partial],
 	['POST', '/v1/session/:id/note', sessions.addNote],
+	['PUT', '/v1/session/:id/assignee', sessions.assign],
+	['PUT', '/v1/session/:id/status', sessions.setStatus],
+	['GET', '/v1/session/note/:id', sessionMessages.getNote],
+	['DELETE', '/v1/session/note/:id', sessionMessages.deleteNote],
+	['GET', '/v1/session/:id/note', sessionMessages.listNotes],
+	['GET', '/v1/session/:id/message', sessionMessages.listMessages],
+	['POST', '/v1/session/:id/message', sessionMessages.sendMessage],
+	['POST', '/v1/session/:id/message/sync', sessionMessages.sendMessageSync],
 
 	['GET', '/v1/scheduled-message', scheduled.list],
 	['POST', '/v1/scheduled-message', scheduled.create],

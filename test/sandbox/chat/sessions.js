@@ -252,4 +252,35 @@ function addNote(ctx) {
 	return toPublicMessage(note);
 }
 
-module.exports = { list, get, transfer, complete, partial, addNote };
+/** Assigns a user (agent): the conversation is in progress with them; SESSION_UPDATE. Assigning the same user again changes nothing. */
+function assign(ctx) {
+	const session = sessionOf(ctx);
+	const body = strictBody(ctx.body, ['userId', 'options'], 'PublicReqAssignUserSessionDTO', false);
+	const userId = optUuid(body.userId, 'userId', false);
+	if (!userId) throw badRequest("O campo 'userId' é obrigatório", 'userId');
+	readStopBot(body.options);
+	const user = userOf(ctx.state, userId, 'userId');
+	if (session.status === 'COMPLETED') throw badRequest('A sessão já foi concluída e não pode ser atribuída');
+	if (session.userId === user.id && session.status === 'IN_PROGRESS') return toPublicSession(ctx.state, session);
+	Object.assign(session, { userId: user.id, status: 'IN_PROGRESS' });
+	return touched(ctx, session);
+}
+
+/** Changes the status (SESSION_UPDATE; to COMPLETED it is completed, SESSION_COMPLETE too). */
+function setStatus(ctx) {
+	const session = sessionOf(ctx);
+	const body = strictBody(ctx.body, ['newStatus', 'options'], 'PublicReqChangeStatusSessionDTO', false);
+	const status = optEnum(body.newStatus, STATUSES, 'newStatus');
+	if (!status) throw badRequest("O campo 'newStatus' é obrigatório", 'newStatus');
+	if (status === 'UNDEFINED') throw badRequest("O status 'UNDEFINED' não pode ser atribuído a uma sessão", 'newStatus');
+	readStopBot(body.options);
+	if (session.status === status) return toPublicSession(ctx.state, session);
+	if (status === 'COMPLETED') {
+		completeSession(ctx, session, {});
+	} else {
+		Object.assign(session, { status, endAt: null });
+	}
+	return touched(ctx, session);
+}
+
+module.exports = { list, get, transfer, complete, partial, addNote, assign, setStatus, sessionOf };

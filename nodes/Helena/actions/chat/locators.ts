@@ -95,16 +95,23 @@ export const chatbotLocator: INodeProperties = {
 	],
 };
 
-/** The value of an optional locator (top level or inside a collection), or undefined when empty. */
+const rawLocatorValue = (value: unknown): unknown => (value && typeof value === 'object' ? (value as { value?: unknown }).value : value);
+
+/**
+ * The value of an optional locator (top level or inside a collection), or undefined when empty. An object
+ * an expression (or an AI model) put in it comes back as its JSON, so the error shows it, not "[object Object]".
+ */
 export function locatorValue(value: unknown): string | undefined {
-	const raw = value && typeof value === 'object' ? (value as { value?: unknown }).value : value;
+	const raw = rawLocatorValue(value);
 	if (raw === undefined || raw === null) return undefined;
-	const text = String(raw).trim();
+	const text = (typeof raw === 'object' ? JSON.stringify(raw) : String(raw)).trim();
 	return text ? text : undefined;
 }
 
-/** An optional UUID-valued locator: undefined when empty, a clear error when not a UUID. */
+/** An optional UUID-valued locator: undefined when empty, a clear error when not a UUID (or an object or list). */
 export function optionalLocatorUuid(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number): string | undefined {
+	const raw = rawLocatorValue(value);
+	if (raw !== null && typeof raw === 'object') return requireUuid(context, raw, label, itemIndex);
 	const text = locatorValue(value);
 	return text === undefined ? undefined : requireUuid(context, text, label, itemIndex);
 }

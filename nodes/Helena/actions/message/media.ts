@@ -40,7 +40,7 @@ const sourceOptions = [
 	},
 ];
 
-const fileUrlField: INodeProperties = {
+export const fileUrlField: INodeProperties = {
 	displayName: 'File URL',
 	name: 'fileUrl',
 	type: 'string',
@@ -50,7 +50,7 @@ const fileUrlField: INodeProperties = {
 	displayOptions: { show: { fileSource: ['url'] } },
 };
 
-const binaryField: INodeProperties = {
+export const binaryField: INodeProperties = {
 	displayName: 'Input Binary Field',
 	name: 'binaryPropertyName',
 	type: 'string',

@@ -225,7 +225,7 @@ function readReplyTo(context: IExecuteFunctions, raw: IDataObject, itemIndex: nu
  * A free message (text or media) refused because the WhatsApp window is closed gets a message that
  * says what to do; Helena's own words stay in the description.
  */
-function explainRefusedSend(error: unknown, recipient: IDataObject): unknown {
+export function explainRefusedSend(error: unknown, recipient: IDataObject): unknown {
 	if (!(error instanceof NodeApiError) || error.httpCode !== '400') return error;
 	const text = `${error.message} ${error.description ?? ''}`;
 	if (!/janela|window|24 ?h/i.test(text)) return error;

@@ -80,13 +80,17 @@ export function requireApproved(context: IExecuteFunctions, template: ChatTempla
 /** The template's header file as a URL or a Helena file ID (a binary file is uploaded); none for a template without media. */
 export async function readHeaderFile(context: IExecuteFunctions, template: ChatTemplate, itemIndex: number): Promise<string | undefined> {
 	const source = readFileSource(context, itemIndex, 'Header File', { optional: true });
-	if (template.fileType === 'UNDEFINED') {
-		if (source !== 'none') {
-			throw invalidInput(context, 'Header File', `is set, but the template "${template.name}" has no media header`, itemIndex);
-		}
-		return undefined;
+	requireHeaderFileFits(context, template, source !== 'none', itemIndex);
+	if (source === 'none') return undefined;
+	return await readMedia(context, template.fileType.toLowerCase() as MediaKind, itemIndex);
+}
+
+/** A header file exactly when the template has a media header. */
+export function requireHeaderFileFits(context: IExecuteFunctions, template: ChatTemplate, hasFile: boolean, itemIndex: number): void {
+	if (template.fileType === 'UNDEFINED' && hasFile) {
+		throw invalidInput(context, 'Header File', `is set, but the template "${template.name}" has no media header`, itemIndex);
 	}
-	if (source === 'none') {
+	if (template.fileType !== 'UNDEFINED' && !hasFile) {
 		throw invalidInput(
 			context,
 			'Header File',
@@ -94,5 +98,4 @@ export async function readHeaderFile(context: IExecuteFunctions, template: ChatT
 			itemIndex,
 		);
 	}
-	return await readMedia(context, template.fileType.toLowerCase() as MediaKind, itemIndex);
 }

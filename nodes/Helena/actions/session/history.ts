@@ -1,0 +1,78 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { filtersCollection, optionsCollection, readDate, readOption } from '../../helpers';
+import { apiPath, fetchAllPages } from '../../transport';
+import { sessionRecord } from '../chat/locators';
+import { readPaging } from '../contact/listing';
+
+/* The messages or the notes of one conversation: date windows, order, Limit or Return All. */
+
+type Kind = 'messages' | 'notes';
+
+const DATE_FILTERS: Array<[string, string, string]> = [
+	['createdAfter', 'Sent After', 'CreatedAt.After'],
+	['createdBefore', 'Sent Before', 'CreatedAt.Before'],
+	['updatedAfter', 'Updated After', 'UpdatedAt.After'],
+	['updatedBefore', 'Updated Before', 'UpdatedAt.Before'],
+];
+
+const ORDERS = ['ASCENDING', 'DESCENDING'] as const;
+
+/** A date filter's label: notes are written, messages sent. */
+const labelOf = (kind: Kind, label: string) => (kind === 'notes' ? label.replace('Sent', 'Written') : label);
+
+/** The Filters and Options of Get Messages and Get Notes. */
+export function historyFields(kind: Kind): INodeProperties[] {
+	const what = kind === 'messages' ? 'messages' : 'notes';
+	return [
+		filtersCollection(
+			DATE_FILTERS.map(([name, label]) => ({
+				displayName: labelOf(kind, label),
+				name,
+				type: 'dateTime',
+				default: '',
+				description: `Only ${what} ${labelOf(kind, label).toLowerCase()} this moment (UTC)`,
+			})),
+		),
+		optionsCollection([
+			{
+				displayName: 'Order',
+				name: 'orderDirection',
+				type: 'options',
+				options: [
+					{ name: 'Oldest First', value: 'ASCENDING' },
+					{ name: 'Newest First', value: 'DESCENDING' },
+				],
+				default: 'ASCENDING',
+				description: `Oldest first reads the conversation as it happened; newest first with a Limit gives the latest ${what}`,
+			},
+		]),
+	];
+}
+
+/** Every page the item asks for of `GET /v1/session/{id}/message` or `/note`, filters checked before any request. */
+export async function fetchHistory(context: IExecuteFunctions, kind: Kind, id: string, itemIndex: number): Promise<IDataObject[]> {
+	const paging = readPaging(context, itemIndex);
+	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	for (const [name, label, query] of DATE_FILTERS) {
+		const date = readDate(context, filters[name], labelOf(kind, label), itemIndex);
+		if (date) qs[query] = date;
+	}
+	qs.OrderBy = 'createdAt';
+	qs.OrderDirection = readOption(context, options.orderDirection ?? 'ASCENDING', ORDERS, 'Order', itemIndex);
+	const path = kind === 'messages' ? apiPath`/v1/session/${id}/message` : apiPath`/v1/session/${id}/note`;
+	return await fetchAllPages.call(
+		context,
+		(PageNumber, PageSize) => ({
+			service: 'chat',
+			method: 'GET',
+			path,
+			qs: { ...qs, PageNumber, PageSize },
+			itemIndex,
+			records: [sessionRecord(id)],
+		}),
+		paging,
+	);
+}

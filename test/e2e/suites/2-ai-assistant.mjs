@@ -1,0 +1,180 @@
+// examples/ai-assistant-answers-in-conversation.json in a running n8n: Helena delivers MESSAGE_RECEIVED, n8n's
+// AI Agent (its model a scripted OpenAI-compatible server, see scriptedModel.mjs) reads the conversation with a
+// Helena tool and answers in it, transfers it when the contact asks for a person, and completes it when the
+// contact says goodbye. The script plays only the model's decisions; the tools, their schemas, the node's
+// requests and Helena's conversation are real.
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { after, before, describe, test } from 'node:test';
+
+import { loadExample } from '../../../scripts/lib/examples.mjs';
+import { executionStatus, outputOf } from '../../../scripts/lib/n8n.mjs';
+import { CREDENTIAL_ID } from '../../../scripts/lib/workflows.mjs';
+import { e2e } from '../context.mjs';
+import { lastToolResult, startScriptedModel, toolNamed } from '../scriptedModel.mjs';
+
+const require = createRequire(import.meta.url);
+const { demo } = require('../../sandbox/index.js');
+
+const MODEL_CREDENTIAL = { id: 'scriptedModel002', name: 'Scripted model (assistant)' };
+const PHONE = '+55|11955550707';
+const ANSWERS = {
+	question: 'Sim! Abrimos no sábado, das 9h às 13h.',
+	person: 'Claro, vou te passar para um atendente agora.',
+	goodbye: 'Obrigado pelo contato, até logo!',
+};
+
+/** The contact's message in a model request: the last user message. */
+function contactText(request) {
+	const message = [...request.messages].reverse().find((candidate) => candidate.role === 'user');
+	return typeof message?.content === 'string' ? message.content : JSON.stringify(message?.content ?? '');
+}
+
+/** The tools the model has called since the contact's message, in order. */
+function calledSinceContact(request) {
+	const start = request.messages.map((message) => message.role).lastIndexOf('user');
+	return request.messages
+		.slice(start + 1)
+		.flatMap((message) => message.tool_calls ?? [])
+		.map((call) => call.function.name);
+}
+
+/**
+ * The model's part, one decision per request: read the history first; then answer, transfer or complete
+ * according to what the contact wrote; one tool per turn; a final text when done.
+ */
+function decide(request) {
+	const called = calledSinceContact(request);
+	const tool = (pattern) => toolNamed(request, pattern).name;
+	const call = (pattern, args = {}) => ({ toolCalls: [{ name: tool(pattern), arguments: args }] });
+	if (called.length === 0) return call(/^Get_conversation_history$/, { count: 20 });
+	const text = contactText(request);
+	const intent = /pessoa|humano|atendente/i.test(text) ? 'person' : /tchau|at[eé] logo/i.test(text) ? 'goodbye' : 'question';
+	if (called.length === 1) return call(/^Send_message_in_conversation$/, { message: ANSWERS[intent] });
+	if (called.length === 2 && intent === 'person') return call(/^Transfer_to_a_person$/);
+	if (called.length === 2 && intent === 'goodbye') return call(/^Complete_conversation$/);
+	return { text: `Done (${intent}).` };
+}
+
+describe(`the AI assistant that answers in the conversation, in n8n ${e2e.version}`, () => {
+	let model;
+	let workflow;
+	let sessionId;
+	/** The model requests of one run, counted from the first request of that run. */
+	let requestsBefore = 0;
+
+	before(async () => {
+		model = await startScriptedModel(Array.from({ length: 40 }, () => decide));
+		await e2e.n8n.importCredentials([{ ...MODEL_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'scripted', url: model.url } }]);
+		workflow = loadExample('ai-assistant-answers-in-conversation.json', {
+			credentials: { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' }, openAiApi: MODEL_CREDENTIAL },
+		});
+		await e2e.n8n.importWorkflow(workflow);
+		await e2e.server();
+		await e2e.n8n.api('POST', `/workflows/${workflow.id}/activate`);
+		assert.equal(await e2e.subscriptionCount(1), 1);
+		assert.deepEqual([...e2e.sandbox.state.subscriptions.values()][0].events, ['MESSAGE_RECEIVED']);
+	});
+
+	after(async () => {
+		await e2e.n8n.api('POST', `/workflows/${workflow.id}/deactivate`).catch(() => {});
+		await e2e.subscriptionCount(0);
+		await model?.close();
+	});
+
+	/** The contact writes; the run it starts, finished; the requests the workflow sent to Helena. */
+	async function contactWrites(text, runs) {
+		requestsBefore = model.requests.length;
+		e2e.sandbox.clearRequests();
+		const session = e2e.sandbox.chat.contactWrites(PHONE, text);
+		sessionId = session.id;
+		await e2e.sandbox.waitForDeliveries();
+		const executions = await e2e.finishedExecutions(workflow.id, runs);
+		const execution = executions.find((each) => outputOf(each.data.resultData.runData, 'Contact writes')[0]?.content?.text === text);
+		assert.equal(executionStatus(execution), 'success', JSON.stringify(execution?.data?.resultData?.error ?? null));
+		const requests = e2e.sandbox.requests
+			.filter((request) => request.decodedPath.startsWith('/chat/'))
+			.map((request) => `${request.method} ${request.decodedPath}`);
+		return { execution, requests, modelRequests: model.requests.slice(requestsBefore) };
+	}
+
+	const lastSent = () =>
+		e2e.sandbox.chat
+			.history(sessionId)
+			.filter((message) => message.direction === 'TO_HUB')
+			.at(-1);
+
+	test('a question: the agent reads the conversation and answers in it', async () => {
+		const { requests, modelRequests } = await contactWrites('Oi! Vocês abrem no sábado?', 1);
+
+		assert.deepEqual(requests, [`GET /chat/v1/session/${sessionId}/message`, `POST /chat/v1/session/${sessionId}/message`]);
+		const history = e2e.sandbox.requests.find((request) => request.method === 'GET');
+		assert.equal(history.query.OrderDirection, 'DESCENDING');
+		assert.equal(history.query.PageSize, '100');
+		// what the model saw: the four tools with their descriptions, and the history with the contact's message
+		const offered = modelRequests[0].tools.map((entry) => entry.function.name).sort();
+		assert.deepEqual(offered, [
+			'Complete_conversation',
+			'Get_conversation_history',
+			'Send_message_in_conversation',
+			'Transfer_to_a_person',
+		]);
+		const send = toolNamed(modelRequests[0], /^Send_message_in_conversation$/);
+		assert.match(send.description, /only way the contact sees an answer/);
+		assert.deepEqual(send.parameters.required, ['message']);
+		const read = lastToolResult(modelRequests[1]);
+		const messages = Array.isArray(read) ? read : [read];
+		assert.deepEqual(
+			{ ...messages[0], id: undefined, time: undefined },
+			{
+				id: undefined,
+				time: undefined,
+				direction: 'received',
+				author: 'contact',
+				type: 'TEXT',
+				text: 'Oi! Vocês abrem no sábado?',
+				file: null,
+				status: 'DELIVERED',
+			},
+		);
+		assert.deepEqual(
+			{ direction: lastSent().direction, text: lastSent().text, sessionId: lastSent().sessionId },
+			{ direction: 'TO_HUB', text: ANSWERS.question, sessionId },
+		);
+	});
+
+	test('the contact asks for a person: the agent says so and transfers the conversation to the department', async () => {
+		const { requests } = await contactWrites('Quero falar com uma pessoa, por favor', 2);
+
+		assert.deepEqual(requests, [
+			`GET /chat/v1/session/${sessionId}/message`,
+			`POST /chat/v1/session/${sessionId}/message`,
+			`PUT /chat/v1/session/${sessionId}/transfer`,
+		]);
+		assert.equal(lastSent().text, ANSWERS.person);
+		const session = e2e.sandbox.chat.session(sessionId);
+		assert.equal(session.departmentId, demo.departmentId('Suporte'));
+		assert.equal(session.status, 'PENDING');
+	});
+
+	test('the contact says goodbye: the agent says goodbye and completes the conversation', async () => {
+		const { requests } = await contactWrites('Obrigado, tchau!', 3);
+
+		assert.deepEqual(requests, [
+			`GET /chat/v1/session/${sessionId}/message`,
+			`POST /chat/v1/session/${sessionId}/message`,
+			`PUT /chat/v1/session/${sessionId}/complete`,
+		]);
+		assert.equal(lastSent().text, ANSWERS.goodbye);
+		assert.equal(e2e.sandbox.chat.session(sessionId).status, 'COMPLETED');
+		const history = e2e.sandbox.chat.history(sessionId).map((message) => `${message.direction} ${message.text}`);
+		assert.deepEqual(history, [
+			'FROM_HUB Oi! Vocês abrem no sábado?',
+			`TO_HUB ${ANSWERS.question}`,
+			'FROM_HUB Quero falar com uma pessoa, por favor',
+			`TO_HUB ${ANSWERS.person}`,
+			'FROM_HUB Obrigado, tchau!',
+			`TO_HUB ${ANSWERS.goodbye}`,
+		]);
+	});
+});
