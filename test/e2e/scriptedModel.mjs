@@ -9,19 +9,31 @@ import { createServer } from 'node:http';
  * @typedef {{ tools: Array<{ type: string, function: { name: string, description: string, parameters: any } }>, messages: any[] }} ChatRequest
  * @typedef {{ toolCalls: Array<{ name: string, arguments: Record<string, unknown> }> } | { text: string }} Turn
  * @param {Array<(request: ChatRequest) => Turn>} script  one entry per model call, in order
+ * @param {{ transcribe?: (file: AudioFile) => string }} [options]  how POST /v1/audio/transcriptions (OpenAI's
+ *   Transcribe a recording) answers; each such request is recorded in `transcriptions`
+ * @typedef {{ model: string, fileName: string, contentType: string, bytes: Buffer }} AudioFile
  */
-export async function startScriptedModel(script) {
+export async function startScriptedModel(script, { transcribe } = {}) {
 	const requests = [];
+	/** @type {AudioFile[]} */
+	const transcriptions = [];
 	let turn = 0;
 	const server = createServer(async (req, res) => {
-		let raw = '';
-		for await (const chunk of req) raw += chunk;
+		const chunks = [];
+		for await (const chunk of req) chunks.push(chunk);
+		const raw = Buffer.concat(chunks).toString('utf8');
 		const send = (status, body) => {
 			res.writeHead(status, { 'content-type': 'application/json' });
 			res.end(JSON.stringify(body));
 		};
 		if (req.method === 'GET' && req.url.endsWith('/models')) {
 			return send(200, { object: 'list', data: [{ id: 'scripted-model', object: 'model', owned_by: 'e2e' }] });
+		}
+		if (req.method === 'POST' && req.url.endsWith('/audio/transcriptions') && transcribe) {
+			const file = audioFile(req.headers['content-type'] ?? '', Buffer.concat(chunks));
+			if (!file) return send(400, { error: { message: 'No file part in the multipart body' } });
+			transcriptions.push(file);
+			return send(200, { text: transcribe(file) });
 		}
 		if (req.method !== 'POST' || !req.url.endsWith('/chat/completions')) {
 			return send(404, { error: { message: `No route ${req.method} ${req.url}` } });
@@ -74,8 +86,39 @@ export async function startScriptedModel(script) {
 	return {
 		url,
 		requests,
+		transcriptions,
 		close: () => new Promise((resolve) => server.close(resolve)),
 	};
+}
+
+/** The `file` part (and the `model` field) of a multipart/form-data body, as OpenAI's transcription route reads it. */
+function audioFile(contentType, body) {
+	const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType);
+	if (!boundary) return undefined;
+	const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+	const parts = [];
+	for (let start = body.indexOf(delimiter); start !== -1;) {
+		const next = body.indexOf(delimiter, start + delimiter.length);
+		if (next === -1) break;
+		parts.push(body.subarray(start + delimiter.length + 2, next - 2)); // after CRLF, before CRLF
+		start = next;
+	}
+	const fields = {};
+	let file;
+	for (const part of parts) {
+		const headerEnd = part.indexOf('\r\n\r\n');
+		const headers = part.subarray(0, headerEnd).toString('utf8');
+		const content = part.subarray(headerEnd + 4);
+		const name = /name="([^"]*)"/.exec(headers)?.[1];
+		if (name === 'file') {
+			file = {
+				fileName: /filename="([^"]*)"/.exec(headers)?.[1] ?? '',
+				contentType: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1] ?? '',
+				bytes: content,
+			};
+		} else if (name) fields[name] = content.toString('utf8');
+	}
+	return file && { model: fields.model ?? '', ...file };
 }
 
 /** The tool whose name matches `pattern` in a request, or an error listing what was offered. */

@@ -1,9 +1,11 @@
 // examples/ai-assistant-answers-in-conversation.json in a running n8n: Helena delivers MESSAGE_RECEIVED, n8n's
 // AI Agent (its model a scripted OpenAI-compatible server, see scriptedModel.mjs) reads the conversation with a
 // Helena tool and answers in it, transfers it when the contact asks for a person, and completes it when the
-// contact says goodbye. The script plays only the model's decisions; the tools, their schemas, the node's
+// contact says goodbye; an audio goes through the trigger's Attach Media and OpenAI's transcription (the scripted
+// server answers that too) before the agent answers it. The script plays only the model's decisions; the tools, their schemas, the node's
 // requests and Helena's conversation are real.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 
@@ -22,7 +24,12 @@ const ANSWERS = {
 	question: 'Sim! Abrimos no sábado, das 9h às 13h.',
 	person: 'Claro, vou te passar para um atendente agora.',
 	goodbye: 'Obrigado pelo contato, até logo!',
+	delivery: 'Entregamos, sim: em até 2 dias úteis.',
 };
+/** What the contact says in the audio, as the scripted transcription hears it. */
+const SPOKEN = 'Vocês fazem entrega no meu bairro?';
+const AUDIO = Buffer.from(Array.from({ length: 48_000 }, (_, index) => (index * 31) % 256));
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
 /** The contact's message in a model request: the last user message. */
 function contactText(request) {
@@ -49,7 +56,13 @@ function decide(request) {
 	const call = (pattern, args = {}) => ({ toolCalls: [{ name: tool(pattern), arguments: args }] });
 	if (called.length === 0) return call(/^Get_conversation_history$/, { count: 20 });
 	const text = contactText(request);
-	const intent = /pessoa|humano|atendente/i.test(text) ? 'person' : /tchau|at[eé] logo/i.test(text) ? 'goodbye' : 'question';
+	const intent = /pessoa|humano|atendente/i.test(text)
+		? 'person'
+		: /tchau|at[eé] logo/i.test(text)
+			? 'goodbye'
+			: /entrega/i.test(text)
+				? 'delivery'
+				: 'question';
 	if (called.length === 1) return call(/^Send_message_in_conversation$/, { message: ANSWERS[intent] });
 	if (called.length === 2 && intent === 'person') return call(/^Transfer_to_a_person$/);
 	if (called.length === 2 && intent === 'goodbye') return call(/^Complete_conversation$/);
@@ -64,7 +77,10 @@ describe(`the AI assistant that answers in the conversation, in n8n ${e2e.versio
 	let requestsBefore = 0;
 
 	before(async () => {
-		model = await startScriptedModel(Array.from({ length: 40 }, () => decide));
+		model = await startScriptedModel(
+			Array.from({ length: 40 }, () => decide),
+			{ transcribe: () => SPOKEN },
+		);
 		await e2e.n8n.importCredentials([{ ...MODEL_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'scripted', url: model.url } }]);
 		workflow = loadExample('ai-assistant-answers-in-conversation.json', {
 			credentials: { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' }, openAiApi: MODEL_CREDENTIAL },
@@ -84,13 +100,22 @@ describe(`the AI assistant that answers in the conversation, in n8n ${e2e.versio
 
 	/** The contact writes; the run it starts, finished; the requests the workflow sent to Helena. */
 	async function contactWrites(text, runs) {
+		return await contactSends(() => e2e.sandbox.chat.contactWrites(PHONE, text), runs);
+	}
+
+	async function contactSends(send, runs) {
 		requestsBefore = model.requests.length;
 		e2e.sandbox.clearRequests();
-		const session = e2e.sandbox.chat.contactWrites(PHONE, text);
-		sessionId = session.id;
+		const sent = send();
+		sessionId = sent.sessionId ?? sent.id;
 		await e2e.sandbox.waitForDeliveries();
 		const executions = await e2e.finishedExecutions(workflow.id, runs);
-		const execution = executions.find((each) => outputOf(each.data.resultData.runData, 'Contact writes')[0]?.content?.text === text);
+		const messageId = (each) => outputOf(each.data.resultData.runData, 'Contact writes')[0]?.content?.id;
+		const newest = e2e.sandbox.chat
+			.history(sessionId)
+			.filter((message) => message.direction === 'FROM_HUB')
+			.at(-1);
+		const execution = executions.find((each) => messageId(each) === newest.id);
 		assert.equal(executionStatus(execution), 'success', JSON.stringify(execution?.data?.resultData?.error ?? null));
 		const requests = e2e.sandbox.requests
 			.filter((request) => request.decodedPath.startsWith('/chat/'))
@@ -143,8 +168,29 @@ describe(`the AI assistant that answers in the conversation, in n8n ${e2e.versio
 		);
 	});
 
+	test('an audio: the trigger attaches it, OpenAI transcription hears it, the agent answers what was said', async () => {
+		const transcribedBefore = model.transcriptions.length;
+		const { execution, requests, modelRequests } = await contactSends(
+			() => e2e.sandbox.chat.contactSendsFile(PHONE, { name: 'pergunta.ogg', mimeType: 'audio/ogg', bytes: AUDIO }),
+			2,
+		);
+
+		// the file reached the transcription byte for byte, with its name and type, and no key reached its host
+		const heard = model.transcriptions.slice(transcribedBefore);
+		assert.equal(heard.length, 1);
+		assert.deepEqual(
+			{ sha: sha256(heard[0].bytes), fileName: heard[0].fileName, contentType: heard[0].contentType },
+			{ sha: sha256(AUDIO), fileName: 'pergunta.ogg', contentType: 'audio/ogg' },
+		);
+		assert.deepEqual(e2e.sandbox.media.keyLeaks(), []);
+		assert.deepEqual(outputOf(execution.data.resultData.runData, 'Transcribe the audio'), [{ text: SPOKEN }]);
+		assert.equal(contactText(modelRequests[0]), SPOKEN);
+		assert.deepEqual(requests, [`GET /chat/v1/session/${sessionId}/message`, `POST /chat/v1/session/${sessionId}/message`]);
+		assert.equal(lastSent().text, ANSWERS.delivery);
+	});
+
 	test('the contact asks for a person: the agent says so and transfers the conversation to the department', async () => {
-		const { requests } = await contactWrites('Quero falar com uma pessoa, por favor', 2);
+		const { requests } = await contactWrites('Quero falar com uma pessoa, por favor', 3);
 
 		assert.deepEqual(requests, [
 			`GET /chat/v1/session/${sessionId}/message`,
@@ -158,7 +204,7 @@ describe(`the AI assistant that answers in the conversation, in n8n ${e2e.versio
 	});
 
 	test('the contact says goodbye: the agent says goodbye and completes the conversation', async () => {
-		const { requests } = await contactWrites('Obrigado, tchau!', 3);
+		const { requests } = await contactWrites('Obrigado, tchau!', 4);
 
 		assert.deepEqual(requests, [
 			`GET /chat/v1/session/${sessionId}/message`,
@@ -171,6 +217,8 @@ describe(`the AI assistant that answers in the conversation, in n8n ${e2e.versio
 		assert.deepEqual(history, [
 			'FROM_HUB Oi! Vocês abrem no sábado?',
 			`TO_HUB ${ANSWERS.question}`,
+			'FROM_HUB null',
+			`TO_HUB ${ANSWERS.delivery}`,
 			'FROM_HUB Quero falar com uma pessoa, por favor',
 			`TO_HUB ${ANSWERS.person}`,
 			'FROM_HUB Obrigado, tchau!',
