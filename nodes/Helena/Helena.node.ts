@@ -64,7 +64,8 @@ export class Helena implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: operationSubtitle(properties),
-		description: 'Send messages and templates, manage conversations, contacts, teams and webhook subscriptions in Helena (WTS Chat)',
+		description:
+			'Send messages and templates, answer conversations, manage contacts, tags, sequences, portfolios, CRM cards, teams, users and webhooks in Helena (WTS Chat)',
 		defaults: { name: 'Helena' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
