@@ -7,6 +7,7 @@ import { departmentDescription } from './actions/department';
 import { messageDescription } from './actions/message';
 import { panelDescription } from './actions/panel';
 import { sessionDescription } from './actions/session';
+import { respondToLink, responseWebhooks } from './actions/message/response/webhook';
 import { router } from './actions/router';
 import { operationSubtitle } from './helpers/subtitle';
 import { webhookDescription } from './actions/webhook';
@@ -52,10 +53,15 @@ export class Helena implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'helenaApi', required: true }],
+		webhooks: responseWebhooks,
+		waitingNodeTooltip:
+			'={{ $parameter["operation"] === "sendAndWait" ? "The workflow continues when the person answers or the time limit passes" : "" }}',
 		properties,
 	};
 
 	methods = { listSearch, loadOptions };
+
+	webhook = respondToLink;
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

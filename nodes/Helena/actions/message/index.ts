@@ -1,13 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as getStatus from './getStatus.operation';
+import * as sendAndWait from './sendAndWait.operation';
 import * as sendMedia from './sendMedia.operation';
 import * as sendTemplate from './sendTemplate.operation';
 import * as sendText from './sendText.operation';
 import * as startChatbot from './startChatbot.operation';
 import type { HelenaResource } from '../router';
 
-export const message: HelenaResource = { sendText, sendTemplate, sendMedia, getStatus, startChatbot };
+export const message: HelenaResource = { sendText, sendTemplate, sendMedia, sendAndWait, getStatus, startChatbot };
 
 export const messageDescription: INodeProperties[] = [
 	{
@@ -23,6 +24,13 @@ export const messageDescription: INodeProperties[] = [
 				value: 'getStatus',
 				action: 'Get the status of a message',
 				description: 'Check whether a sent message is queued, sent, delivered, read or failed (with the reason); returns the status',
+			},
+			{
+				name: 'Send and Wait for Response',
+				value: 'sendAndWait',
+				action: 'Send a message and wait for response',
+				description:
+					'Send a question with approve/decline links or a link to a form, pause the workflow until the person answers or a time limit passes, then continue with the answer',
 			},
 			{
 				name: 'Send Media',
@@ -54,6 +62,7 @@ export const messageDescription: INodeProperties[] = [
 		],
 	},
 	...getStatus.description,
+	...sendAndWait.description,
 	...sendMedia.description,
 	...sendTemplate.description,
 	...sendText.description,
