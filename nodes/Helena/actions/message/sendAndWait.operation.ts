@@ -87,6 +87,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			respondedBy: null,
 			respondedAt: null,
 			sentTo: { ...recipient },
+			question: request.message,
 			message: sent,
 			timeLimit: limit.limited ? waitTill.toISOString() : null,
 		};

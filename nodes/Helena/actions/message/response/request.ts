@@ -119,6 +119,8 @@ export interface ResponseRequest {
 	linkText: string;
 	formTitle: string;
 	formDescription: string;
+	/** Whether Form Description was set (else the page shows the message). */
+	formDescriptionSet: boolean;
 	formButtonLabel: string;
 	thanksText: string;
 	fields: FormField[];
@@ -149,6 +151,7 @@ export function readResponseRequest(read: ParameterReader): ResponseRequest {
 		linkText: text(options.linkText, 'Respond'),
 		formTitle: text(options.formTitle, 'Your answer'),
 		formDescription: text(options.formDescription, message),
+		formDescriptionSet: text(options.formDescription, '') !== '',
 		formButtonLabel: text(options.formButtonLabel, 'Submit'),
 		thanksText: text(options.thanksText, 'Your answer was recorded. You can close this page.'),
 		fields: form.fields,

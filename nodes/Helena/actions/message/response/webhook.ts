@@ -55,6 +55,19 @@ function formPage(request: ResponseRequest, given: IDataObject = {}, errors: Rec
 	return page(request.formTitle, description + formHtml(fields, { action: '', buttonLabel: request.formButtonLabel, given, errors }));
 }
 
+/**
+ * The node's pending output, which n8n keeps as the waiting node's input (see sendAndWait.operation.ts):
+ * the question as sent, the recipient and Helena's receipt of the message.
+ */
+function pendingOutput(context: IWebhookFunctions): IDataObject {
+	try {
+		const json = context.evaluateExpression('{{ $json }}', 0);
+		return json && typeof json === 'object' && !Array.isArray(json) ? (json as IDataObject) : {};
+	} catch {
+		return {};
+	}
+}
+
 export async function respondToLink(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const req = this.getRequestObject();
 	const { recipient, until } = readLink(req.query as IDataObject);
@@ -62,9 +75,25 @@ export async function respondToLink(this: IWebhookFunctions): Promise<IWebhookRe
 		const ended = new Date(until).toUTCString();
 		return show(this, 410, noticePage('This request has expired', `The time to answer ended on ${ended}. Your answer was not recorded.`));
 	}
-	const request = readResponseRequest((name, fallback) => this.getNodeParameter(name, fallback));
+	const pending = pendingOutput(this);
+	const request = readResponseRequest((name, fallback) => {
+		try {
+			return this.getNodeParameter(name, fallback);
+		} catch {
+			return fallback; // an expression that needed the node's input: the page still shows, with the default
+		}
+	});
+	if (typeof pending.question === 'string') {
+		request.message = pending.question;
+		if (!request.formDescriptionSet) request.formDescription = pending.question;
+	}
 	const respondedAt = new Date().toISOString();
 	const respondedBy = (name?: string): IDataObject => ({ ...recipient, ...(name ? { name } : {}) }) as Recipient & IDataObject;
+	const sent = {
+		sentTo: pending.sentTo ?? { ...recipient },
+		question: pending.question ?? request.message,
+		message: pending.message ?? null,
+	};
 
 	if (request.type === 'approval') {
 		const agent = String(req.headers['user-agent'] ?? '');
@@ -82,7 +111,7 @@ export async function respondToLink(this: IWebhookFunctions): Promise<IWebhookRe
 			approved: yes,
 			respondedBy: respondedBy(),
 			respondedAt,
-			sentTo: { ...recipient },
+			...sent,
 		});
 	}
 
