@@ -102,6 +102,13 @@ const post = (url, fields) =>
 		body: new URLSearchParams(fields).toString(),
 	});
 
+/** What a browser sends for the page's form (multipart/form-data). */
+const submit = (url, fields) => {
+	const form = new FormData();
+	for (const [name, value] of Object.entries(fields)) form.append(name, value);
+	return open(url, { method: 'POST', body: form });
+};
+
 describe(`Send and Wait for Response in n8n ${e2e.version}`, () => {
 	before(async () => {
 		await e2e.n8n.importWorkflows(Object.values(workflows));
@@ -164,12 +171,12 @@ describe(`Send and Wait for Response in n8n ${e2e.version}`, () => {
 		const form = await open(links[0]);
 		assert.equal(form.status, 200);
 		const html = await form.text();
-		assert.match(html, /<form method="POST"/);
+		assert.match(html, /<form method="POST" action="" enctype="multipart\/form-data">/);
 		assert.match(html, /Anything we should know\? #T1/);
 		assert.equal((await post(links[0], { 'field-0': '  ' })).status, 400);
 		assert.equal(await statusOf(id), 'waiting');
 
-		const done = await post(links[0], { 'field-0': 'I will bring my daughter.' });
+		const done = await submit(links[0], { 'field-0': 'I will bring my daughter.' });
 		assert.equal(done.status, 200);
 		const [item] = await finished(id);
 		assert.equal(item.response, 'text');
@@ -183,9 +190,9 @@ describe(`Send and Wait for Response in n8n ${e2e.version}`, () => {
 		const html = await (await open(links[0])).text();
 		assert.match(html, /Your appointment/);
 		assert.match(html, /<option>Afternoon<\/option>/);
-		assert.equal((await post(links[0], { 'field-0': 'Evening', 'field-3': 'Ana' })).status, 400);
+		assert.equal((await submit(links[0], { 'field-0': 'Evening', 'field-3': 'Ana' })).status, 400);
 
-		assert.equal((await post(links[0], { 'field-0': 'Afternoon', 'field-1': '2', 'field-2': '', 'field-3': 'Ana Souza' })).status, 200);
+		assert.equal((await submit(links[0], { 'field-0': 'Afternoon', 'field-1': '2', 'field-2': '', 'field-3': 'Ana Souza' })).status, 200);
 		const [item] = await finished(id);
 		assert.equal(item.response, 'form');
 		assert.deepEqual(item.form, { 'Preferred time': 'Afternoon', Guests: 2, Notes: null });

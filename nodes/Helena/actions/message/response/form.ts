@@ -158,7 +158,7 @@ function inputHtml(field: FormField, index: number, given: unknown): string {
 	}
 }
 
-/** The form's HTML: each field with its label and, after a refused attempt, what was wrong with it. */
+/** The form's HTML: each field with its label and, after a refused attempt, what was wrong with it. Multipart, as n8n 2.x requires of a send-and-wait form. */
 export function formHtml(
 	fields: FormField[],
 	{
@@ -174,7 +174,7 @@ export function formHtml(
 			return `<label for="${fieldName(index)}">${escapeHtml(field.label)}${field.required ? ' *' : ''}</label>${inputHtml(field, index, given[fieldName(index)])}${error}`;
 		})
 		.join('');
-	return `<form method="POST" action="${escapeHtml(action)}" enctype="application/x-www-form-urlencoded">${rows}<button type="submit">${escapeHtml(buttonLabel)}</button></form>`;
+	return `<form method="POST" action="${escapeHtml(action)}" enctype="multipart/form-data">${rows}<button type="submit">${escapeHtml(buttonLabel)}</button></form>`;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -124,7 +124,9 @@ export async function respondToLink(this: IWebhookFunctions): Promise<IWebhookRe
 	}
 	if (req.method !== 'POST') return show(this, 200, formPage(request));
 
-	const body = (this.getBodyData() ?? {}) as IDataObject;
+	const raw = (this.getBodyData() ?? {}) as IDataObject;
+	// n8n hands a multipart form over as { data: fields, files }, an urlencoded one as the fields themselves
+	const body = raw.data && typeof raw.data === 'object' && !Array.isArray(raw.data) ? (raw.data as IDataObject) : raw;
 	const fields = request.askName ? [...request.fields, NAME_FIELD] : request.fields;
 	const { answer, errors } = readFormAnswer(fields, body);
 	if (Object.keys(errors).length) return show(this, 400, formPage(request, body, errors));
