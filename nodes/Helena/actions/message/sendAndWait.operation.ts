@@ -40,7 +40,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['message'], operation: ['sendAndWait'] } }, properties);
 
 /** The message as sent: the question, then one line per link ("Approve: https://…"). */
-function composeMessage(request: ResponseRequest, link: (parameters: Record<string, string>) => string): string {
+export function composeMessage(request: ResponseRequest, link: (parameters: Record<string, string>) => string): string {
 	const lines =
 		request.type === 'approval'
 			? [

@@ -48,7 +48,7 @@ function answered(request: ResponseRequest, heading: string, json: IDataObject):
 	return { webhookResponse: noticePage(heading, request.thanksText), workflowData: [[item]] };
 }
 
-function formPage(request: ResponseRequest, given: IDataObject = {}, errors: Record<number, string> = {}): string {
+export function formPage(request: ResponseRequest, given: IDataObject = {}, errors: Record<number, string> = {}): string {
 	const fields = request.askName ? [...request.fields, NAME_FIELD] : request.fields;
 	const description = request.formDescription ? `<p class="message">${escapeHtml(request.formDescription)}</p>` : '';
 	// an empty action posts back to the link itself, signature included
