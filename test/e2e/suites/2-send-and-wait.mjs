@@ -144,7 +144,7 @@ describe(`Send and Wait for Response in n8n ${e2e.version}`, () => {
 		for (const link of links) {
 			const again = await open(link);
 			assert.equal(again.status, 200);
-			assert.doesNotMatch(await again.text(), /Your answer was recorded/);
+			assert.match(await again.text(), /No action required/);
 		}
 		const [still] = await finished(id);
 		assert.equal(still.response, 'approved');
@@ -203,8 +203,10 @@ describe(`Send and Wait for Response in n8n ${e2e.version}`, () => {
 		const { id, links } = await askQuestion(workflows.late, 'Still interested? #L1');
 		await new Promise((resolve) => setTimeout(resolve, 2_000));
 		const late = await open(links[0]);
-		assert.ok([200, 410].includes(late.status), `late link answered ${late.status}`);
-		assert.doesNotMatch(await late.text(), /Your answer was recorded/);
+		const lateText = await late.text();
+		// still waiting for n8n's once-a-minute check: the link's own deadline; continued already: n8n's page
+		if (late.status === 410) assert.match(lateText, /This request has expired/);
+		else assert.match(lateText, /No action required/);
 
 		const [item] = await finished(id);
 		assert.equal(item.response, 'noResponse');
