@@ -5,6 +5,7 @@ const SHORT_NAMES: Record<string, string> = {
 	'contact:updateTags': 'Change Tags',
 	'contact:upsertMany': 'Create/Update Many',
 	'contact:getCustomFields': 'Get Custom Fields',
+	'message:sendAndWait': 'Send and Wait',
 	'webhook:create': 'Create',
 	'webhook:delete': 'Delete',
 	'webhook:get': 'Get',

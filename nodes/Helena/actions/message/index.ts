@@ -30,7 +30,7 @@ export const messageDescription: INodeProperties[] = [
 				value: 'sendAndWait',
 				action: 'Send a message and wait for response',
 				description:
-					'Send a question with approve/decline links or a link to a form, pause the workflow until the person answers or a time limit passes, then continue with the answer',
+					'Send a question with approve/decline links or a link to a form and pause until the person answers or a time limit passes; a free text, so to a contact who wrote in the last 24 hours or into an open conversation',
 			},
 			{
 				name: 'Send Media',
