@@ -76,11 +76,12 @@ async function askQuestion(workflow, question) {
 	);
 	assert.ok(links.length, `no message with "${question}" reached Helena`);
 	const id = new URL(links[0]).pathname.split('/')[2];
-	const status = await e2e.eventually(
-		() => statusOf(id),
-		(value) => value !== 'running' && value !== 'new',
+	// saved as waiting, its last save done (stoppedAt): an n8n stopped before that may find it unfinished, "crashed"
+	const execution = await e2e.eventually(
+		() => e2e.n8n.api('GET', `/executions/${id}`),
+		(value) => value.status !== 'running' && value.status !== 'new' && Boolean(value.stoppedAt),
 	);
-	assert.equal(status, 'waiting');
+	assert.equal(execution.status, 'waiting');
 	return { id, text, links };
 }
 
