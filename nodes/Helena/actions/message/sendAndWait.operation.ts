@@ -66,6 +66,12 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			},
 		);
 	}
+	const n8n = this as Partial<IExecuteFunctions>;
+	if (typeof n8n.putExecutionToWait !== 'function' || typeof n8n.getExecuteData !== 'function') {
+		throw new NodeOperationError(this.getNode(), 'Send and Wait for Response can only run as a node of a workflow', {
+			description: 'Where it runs now (an AI Agent tool, for one) n8n cannot pause the execution. Place the node in the workflow itself.',
+		});
+	}
 	const itemIndex = 0;
 	let noResponse: IDataObject;
 	let waitTill: Date;
