@@ -161,7 +161,14 @@ describe(`Send and Wait for Response in n8n ${e2e.version}`, () => {
 	test('Decline, after an n8n restart while waiting: the decline link continues with approved: false', async () => {
 		const { id, links } = await askQuestion(workflows.approval, 'Confirm Tuesday 11:00? #A2');
 		await e2e.n8n.stop();
-		await e2e.n8n.start();
+		// started again as e2e.server() starts it (debug log), for the suites after this one
+		const env = e2e.n8n.extraEnv;
+		e2e.n8n.extraEnv = { ...env, N8N_LOG_LEVEL: 'debug' };
+		try {
+			await e2e.n8n.start();
+		} finally {
+			e2e.n8n.extraEnv = env;
+		}
 		if (signed) {
 			const forged = await open(links[1].replace('approved=false', 'approved=true'));
 			assert.equal(forged.status, 401, 'an altered link was accepted');
