@@ -12,6 +12,7 @@ import { scheduledMessageDescription } from './actions/scheduledMessage';
 import { sequenceDescription } from './actions/sequence';
 import { sessionDescription } from './actions/session';
 import { tagDescription } from './actions/tag';
+import { respondToLink, responseWebhooks } from './actions/message/response/webhook';
 import { router } from './actions/router';
 import { operationSubtitle } from './helpers/subtitle';
 import { userDescription } from './actions/user';
@@ -71,10 +72,15 @@ export class Helena implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'helenaApi', required: true }],
+		webhooks: responseWebhooks,
+		waitingNodeTooltip:
+			'={{ $parameter["operation"] === "sendAndWait" ? "The workflow continues when the person answers or the time limit passes" : "" }}',
 		properties,
 	};
 
 	methods = { listSearch, loadOptions };
+
+	webhook = respondToLink;
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

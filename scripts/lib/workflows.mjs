@@ -109,3 +109,50 @@ export function triggerWorkflow(id, events = ['SESSION_NEW'], { webhookId = TRIG
 		connections: { 'Helena Trigger': { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
 	};
 }
+
+/**
+ * Webhook (POST /webhook/<path>) → Ask (Helena Message → Send and Wait for Response with `parameters`) → Done:
+ * a production execution that waits on Ask until a response link is opened or the time limit passes.
+ */
+export function sendAndWaitWorkflow(id, path, webhookId, parameters) {
+	return {
+		id,
+		name: `send and wait ${path}`,
+		active: false,
+		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'all', saveDataErrorExecution: 'all' },
+		nodes: [
+			{
+				id: `${id}-webhook`,
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId,
+				parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+			},
+			{
+				id: `${id}-ask`,
+				name: 'Ask',
+				type: 'n8n-nodes-helena.helena',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: { resource: 'message', operation: 'sendAndWait', ...parameters },
+				credentials,
+			},
+			{ id: `${id}-done`, name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
+		],
+		connections: {
+			Webhook: { main: [[{ node: 'Ask', type: 'main', index: 0 }]] },
+			Ask: { main: [[{ node: 'Done', type: 'main', index: 0 }]] },
+		},
+	};
+}
+
+/** The links of the message Helena last received whose text contains `marker` (the sandbox records every request). */
+export function sentLinks(sandbox, marker) {
+	const sent = sandbox.requests.filter(
+		(request) => request.path === '/chat/v1/send/text' && String(request.body?.text ?? '').includes(marker),
+	);
+	const text = String(sent.at(-1)?.body?.text ?? '');
+	return { text, links: text.match(/https?:\/\/\S+/g) ?? [] };
+}

@@ -17,12 +17,15 @@ describe('what an AI agent reads about the messaging operations', () => {
 		expect(byValue.sendTemplate.description).toMatch(
 			/only way to start a conversation with a contact who has not written in the last 24 hours/,
 		);
+		expect(byValue.sendAndWait.action).toBe('Send a message and wait for response');
+		expect(byValue.sendAndWait.description).toMatch(/pause until the person answers or a time limit passes.*wrote in the last 24 hours/);
 		expect(Object.keys(byValue).sort()).toEqual([
 			'delete',
 			'downloadMedia',
 			'get',
 			'getAll',
 			'getStatus',
+			'sendAndWait',
 			'sendMedia',
 			'sendOtp',
 			'sendTemplate',

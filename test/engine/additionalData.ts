@@ -20,6 +20,7 @@ export function additionalDataFor(credentials: HelenaCredentialData, hooks: Exec
 		executeWorkflow: notUsed('executeWorkflow'),
 		getRunExecutionData: async () => undefined,
 		currentNodeExecutionIndex: 0,
+		executionId: 'engine-test-run',
 		restApiUrl: 'http://127.0.0.1:5678/rest',
 		instanceBaseUrl: 'http://127.0.0.1:5678/',
 		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',

@@ -19,6 +19,9 @@
 //      execution per worker at a time, the sandbox holding the updates until both runs have begun, the
 //      window just used up by another client of the account): 429s happen (each worker paces itself, not
 //      the other, nor other clients) and back-off absorbs them: no update lost.
+//   6. Send and Wait for Response (last: its contact would upset the counts of 4 and 5): a production execution
+//      sends its question and waits; the approve link, opened through nginx, reaches a webhook process,
+//      which resumes the execution; a worker finishes it with the answer.
 // What is asserted is what n8n and the package promise (each delivery runs once, no update lost, 429s
 // absorbed), never how Bull happens to share the jobs out: where a scenario needs a worker busy, it is arranged.
 // Everything it starts it stops, and it removes its folders. Ports: HELENA_QUEUE_PORT (n8n, default 5900,
@@ -30,7 +33,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { DEFAULT_N8N_VERSION, ensureN8n, outputOf, packPackage } from '../../scripts/lib/n8n.mjs';
-import { credentialFor, triggerWorkflow } from '../../scripts/lib/workflows.mjs';
+import { credentialFor, sendAndWaitWorkflow, sentLinks, triggerWorkflow } from '../../scripts/lib/workflows.mjs';
 import { QueueCluster } from './cluster.mjs';
 import { assertPortFree, ensureServers, startNginx, startPostgres, startRedis } from './services.mjs';
 import { countBy, deliveryStream, inFlightAt, pool, tally } from './stream.mjs';
@@ -75,6 +78,13 @@ const SLOW_TRIGGER = slowTriggerWorkflow('queueSlowTrig001', SLOW_SECONDS);
 const UPSERT = upsertManyWorkflow(UPSERT_CONTACTS);
 const UPDATE_A = updateWorkflow('queueUpdateA0001', 'A', 0, UPDATES_PER_WORKFLOW);
 const UPDATE_B = updateWorkflow('queueUpdateB0001', 'B', UPDATES_PER_WORKFLOW, UPDATES_PER_WORKFLOW);
+const WAIT_PHONE = '+55 31 97777-0202';
+const WAIT_QUESTION = 'Queue mode: can you confirm Friday 15:00? #Q1';
+const SEND_AND_WAIT = sendAndWaitWorkflow('queueSendWait001', 'helena-queue-wait', '6a1f0c55-8f0e-4b61-9d6b-0c6a3c1d7e0c', {
+	sendTo: 'phone',
+	phoneNumber: WAIT_PHONE,
+	message: WAIT_QUESTION,
+});
 
 const log = (message) => console.log(`# ${message}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -301,8 +311,8 @@ before(async () => {
 	const started = Date.now();
 	// The first CLI command migrates the empty PostgreSQL database; the processes start after it.
 	await q.cluster.main.importCredentials([credentialFor(q.sandbox)]);
-	await q.cluster.main.importWorkflows([triggerWorkflow(TRIGGER_ID), SLOW_TRIGGER, UPSERT, UPDATE_A, UPDATE_B]);
-	log(`database migrated, credential and 5 workflows imported in ${seconds(Date.now() - started)}`);
+	await q.cluster.main.importWorkflows([triggerWorkflow(TRIGGER_ID), SLOW_TRIGGER, UPSERT, UPDATE_A, UPDATE_B, SEND_AND_WAIT]);
+	log(`database migrated, credential and 6 workflows imported in ${seconds(Date.now() - started)}`);
 	await q.cluster.start();
 	figures.startup = Date.now() - started;
 });
@@ -855,6 +865,62 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 				hold.release();
 				sandbox.setFaults({ enforceRateLimits: false });
 				for (const workflow of [UPDATE_A, UPDATE_B]) await cluster.main.api('POST', `/workflows/${workflow.id}/deactivate`).catch(() => {});
+			}
+		},
+	);
+
+	test(
+		'Send and Wait for Response: the approve link, opened through nginx, reaches a webhook process, which resumes the waiting execution; a worker finishes it',
+		{ timeout: within(240_000) },
+		async () => {
+			const { cluster, sandbox } = q;
+			sandbox.chat.contactWrites(WAIT_PHONE, 'oi');
+			await cluster.main.api('POST', `/workflows/${SEND_AND_WAIT.id}/activate`);
+			try {
+				assert.equal(await callActivatedWebhook('helena-queue-wait'), 200);
+				const { links } = await eventually(
+					() => sentLinks(sandbox, WAIT_QUESTION),
+					(sent) => sent.links.length === 2,
+					{ timeoutMs: within(60_000), intervalMs: 250 },
+				);
+				assert.equal(links.length, 2, 'the question with its two links reached Helena');
+				assert.ok(links[0].startsWith(`${q.nginx.url}/webhook-waiting/`), `the link points at the balancer: ${links[0]}`);
+				const id = new URL(links[0]).pathname.split('/')[2];
+				const waiting = await eventually(
+					() => cluster.main.api('GET', `/executions/${id}`),
+					(execution) => execution.status === 'waiting',
+					{ timeoutMs: within(60_000) },
+				);
+				assert.equal(waiting.status, 'waiting');
+
+				const from = q.nginx.requests().length;
+				const answer = await fetch(links[0], { headers: { 'user-agent': 'Mozilla/5.0 (queue test)' } });
+				assert.equal(answer.status, 200);
+				assert.match(await answer.text(), /Your answer was recorded/);
+				const done = await eventually(
+					() => cluster.main.api('GET', `/executions/${id}?includeData=true`),
+					(execution) => execution.finished || execution.status === 'error',
+					{ timeoutMs: within(90_000) },
+				);
+				assert.equal(done.status, 'success');
+				const [item] = outputOf(done.data.resultData.runData, 'Done');
+				assert.equal(item.response, 'approved');
+				assert.equal(item.respondedBy.phoneNumber, WAIT_PHONE);
+
+				const opened = q.nginx
+					.requests()
+					.slice(from)
+					.filter((request) => request.path.startsWith('/webhook-waiting/'));
+				const webhookPorts = QueueCluster.webhookPorts(BASE_PORT).map(String);
+				assert.equal(opened.length, 1);
+				const upstream = lastUpstream(opened[0]);
+				assert.ok(webhookPorts.includes(upstream?.split(':').pop()), `a webhook process answered the link (${upstream})`);
+				const workers = cluster.workerOf().get(String(id)) ?? [];
+				assert.ok(workers.length > 0, 'a worker ran the execution');
+				figures.sendAndWait = { webhookProcess: upstream, workers };
+				log(`Send and Wait: the link reached ${upstream}, execution ${id} ran on ${workers.join(' then ')}`);
+			} finally {
+				await cluster.main.api('POST', `/workflows/${SEND_AND_WAIT.id}/deactivate`).catch(() => {});
 			}
 		},
 	);

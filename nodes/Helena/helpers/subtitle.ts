@@ -8,6 +8,7 @@ const SHORT_NAMES: Record<string, string> = {
 	'account:getCustomFields': 'Get Custom Fields',
 	'message:sendTemplateToMany': 'Template to Many',
 	'message:startChatbotForMany': 'Chatbot for Many',
+	'message:sendAndWait': 'Send and Wait',
 	'webhook:create': 'Create',
 	'webhook:delete': 'Delete',
 	'webhook:get': 'Get',

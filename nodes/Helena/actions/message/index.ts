@@ -5,6 +5,7 @@ import * as downloadMedia from './downloadMedia.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getStatus from './getStatus.operation';
+import * as sendAndWait from './sendAndWait.operation';
 import * as sendMedia from './sendMedia.operation';
 import * as sendOtp from './sendOtp.operation';
 import * as sendTemplate from './sendTemplate.operation';
@@ -19,6 +20,7 @@ export const message: HelenaResource = {
 	sendText,
 	sendTemplate,
 	sendMedia,
+	sendAndWait,
 	getStatus,
 	startChatbot,
 	get,
@@ -71,6 +73,13 @@ export const messageDescription: INodeProperties[] = [
 				action: 'Get the status of a message',
 				description:
 					'Check whether a sent message, chatbot start or one-time password is queued, sent, delivered, read or failed (with the reason); returns the status',
+			},
+			{
+				name: 'Send and Wait for Response',
+				value: 'sendAndWait',
+				action: 'Send a message and wait for response',
+				description:
+					'Send a question with approve/decline links or a link to a form and pause until the person answers or a time limit passes; a free text, so to a contact who wrote in the last 24 hours or into an open conversation',
 			},
 			{
 				name: 'Send Media',
@@ -133,6 +142,7 @@ export const messageDescription: INodeProperties[] = [
 	...get.description,
 	...getAll.description,
 	...getStatus.description,
+	...sendAndWait.description,
 	...sendMedia.description,
 	...sendOtp.description,
 	...sendTemplate.description,

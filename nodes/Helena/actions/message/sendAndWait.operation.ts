@@ -1,0 +1,110 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { failedItem, invalidInput, withItemIndex } from '../../helpers';
+import { linkParameters, recipientOf, responseLink } from './response/links';
+import { readResponseRequest, responseProperties } from './response/request';
+import type { ResponseRequest } from './response/request';
+import { readWaitTill, timeLimitProperties } from './response/timeLimit';
+import {
+	inSessionField,
+	optionalChannelField,
+	phoneField,
+	readRecipient,
+	sendFreeMessage,
+	sendOptions,
+	sendToField,
+	typingDelayOption,
+} from './sendFields';
+
+const properties: INodeProperties[] = [
+	sendToField,
+	phoneField,
+	inSessionField,
+	optionalChannelField,
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		required: true,
+		default: '',
+		placeholder: 'e.g. Can you confirm your appointment on Monday at 10:00?',
+		description: 'The question; the response links are added below it. WhatsApp formatting such as *bold* works.',
+	},
+	...responseProperties,
+	...timeLimitProperties,
+	sendOptions(typingDelayOption),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['message'], operation: ['sendAndWait'] } }, properties);
+
+/** The message as sent: the question, then one line per link ("Approve: https://…"). */
+export function composeMessage(request: ResponseRequest, link: (parameters: Record<string, string>) => string): string {
+	const lines =
+		request.type === 'approval'
+			? [
+					`${request.approveLabel}: ${link({ approved: 'true' })}`,
+					...(request.declineLabel ? [`${request.declineLabel}: ${link({ approved: 'false' })}`] : []),
+				]
+			: [`${request.linkText}: ${link({})}`];
+	return `${request.message}\n\n${lines.join('\n')}`;
+}
+
+/**
+ * Sends the message with its response links and puts the execution to wait (n8n's own mechanism:
+ * the node's restart webhook resumes it, see response/webhook.ts). One answer per execution, so one item.
+ */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const items = this.getInputData();
+	if (items.length !== 1) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Send and Wait for Response got ${items.length} items; it waits for one answer, so it takes one item`,
+			{
+				description: 'Put a Loop Over Items node (batch size 1) in front of it: each item then gets its own message and its own wait.',
+			},
+		);
+	}
+	const n8n = this as Partial<IExecuteFunctions>;
+	if (typeof n8n.putExecutionToWait !== 'function' || typeof n8n.getExecuteData !== 'function') {
+		throw new NodeOperationError(this.getNode(), 'Send and Wait for Response can only run as a node of a workflow', {
+			description: 'Where it runs now (an AI Agent tool, for one) n8n cannot pause the execution. Place the node in the workflow itself.',
+		});
+	}
+	const itemIndex = 0;
+	let noResponse: IDataObject;
+	let waitTill: Date;
+	try {
+		const request = readResponseRequest((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+		if (!request.message) throw invalidInput(this, 'Message', 'is empty', itemIndex);
+		if (request.formProblems.length)
+			throw invalidInput(this, 'Form Fields', `cannot make a form: ${request.formProblems.join('; ')}`, itemIndex);
+		const limit = readWaitTill(this, itemIndex);
+		waitTill = limit.waitTill;
+		const recipient = recipientOf(readRecipient(this, itemIndex));
+		const common = linkParameters(recipient, limit.limited ? waitTill : undefined);
+		const text = composeMessage(request, (extra) => responseLink(this, { ...extra, ...common }));
+		const sent = await sendFreeMessage(this, itemIndex, () => ({ path: '/v1/send/text', body: { text } }));
+		noResponse = {
+			response: 'noResponse',
+			responded: false,
+			...(request.type === 'approval' ? { approved: false } : {}),
+			respondedBy: null,
+			respondedAt: null,
+			sentTo: { ...recipient },
+			question: request.message,
+			message: sent,
+			timeLimit: limit.limited ? waitTill.toISOString() : null,
+		};
+	} catch (error) {
+		if (this.continueOnFail()) return [failedItem(error, itemIndex)];
+		throw withItemIndex(this, error, itemIndex);
+	}
+	// A time limit resumes the node by passing its input on (an answer replaces it, see the webhook):
+	// the input it keeps is the "no response" item, so that is what the workflow continues with.
+	const noResponseItem: INodeExecutionData = { json: noResponse, pairedItem: { item: itemIndex } };
+	this.getExecuteData().data.main[0] = [noResponseItem];
+	await this.putExecutionToWait(waitTill);
+	return items;
+}

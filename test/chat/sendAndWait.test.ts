@@ -1,0 +1,141 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { allRequests, MARIA_PHONE, mariaSession, useChatSandbox } from './chatFixture';
+
+const NEW_LEAD = '+55 21 98888-7777';
+
+const ask = (parameters: IDataObject = {}) => ({
+	resource: 'message',
+	operation: 'sendAndWait',
+	sendTo: 'phone',
+	phoneNumber: MARIA_PHONE,
+	message: 'Can you confirm Monday 10:00?',
+	...parameters,
+});
+
+/** What a time limit would resume the node with: the input n8n keeps for the waiting node. */
+function pendingItems(run: { data: { executionData?: { nodeExecutionStack: { data: { main: unknown[][] } }[] } } }) {
+	return run.data.executionData?.nodeExecutionStack[0]?.data.main[0] ?? [];
+}
+
+describe('Message → Send and Wait for Response (the send and the wait; answers: test/e2e/suites/2-send-and-wait.mjs)', () => {
+	const helena = useChatSandbox();
+
+	test('sends the question with an approve and a decline link to n8n’s signed resume URL of this node, and waits one day', async () => {
+		const before = Date.now();
+		const { error, run } = await helena.run(ask());
+
+		expect(error).toBeUndefined();
+		const [request] = allRequests(helena);
+		expect(request).toMatchObject({ method: 'POST', path: '/chat/v1/send/text', body: { to: MARIA_PHONE } });
+		const text = String((request.body as IDataObject).text);
+		const [question, links] = text.split('\n\n');
+		expect(question).toBe('Can you confirm Monday 10:00?');
+		const [approve, decline] = links.split('\n');
+		expect(approve).toMatch(/^Approve: http:\/\/127\.0\.0\.1:5678\/webhook-waiting\/engine-test-run\/helena-node\?approved=true&/);
+		expect(decline).toMatch(/^Decline: http:\/\/127\.0\.0\.1:5678\/webhook-waiting\/engine-test-run\/helena-node\?approved=false&/);
+		const url = new URL(approve.slice('Approve: '.length));
+		expect(url.searchParams.get('to')).toBe(MARIA_PHONE);
+		expect(url.searchParams.get('signature')).toMatch(/^[0-9a-f]{64}$/);
+		const until = Number(url.searchParams.get('until'));
+		expect(until - before).toBeGreaterThanOrEqual(86_400_000);
+		expect(until - Date.now()).toBeLessThanOrEqual(86_400_000);
+		expect(run.waitTill?.getTime()).toBe(until);
+	});
+
+	test('what a time limit continues with: response "noResponse", paired to the input item, with the receipt of the message', async () => {
+		const { run } = await helena.run(ask());
+
+		const [pending] = pendingItems(run as never) as { json: IDataObject; pairedItem: unknown }[];
+		expect(pending.pairedItem).toEqual({ item: 0 });
+		expect(pending.json).toMatchObject({
+			response: 'noResponse',
+			responded: false,
+			approved: false,
+			respondedBy: null,
+			respondedAt: null,
+			sentTo: { phoneNumber: MARIA_PHONE },
+			question: 'Can you confirm Monday 10:00?',
+			message: { status: 'QUEUED' },
+		});
+		expect(pending.json.timeLimit).toBe(run.waitTill?.toISOString());
+	});
+
+	test('into a conversation, Free Text with its own link text and no time limit: one link, n8n’s "wait indefinitely"', async () => {
+		const session = mariaSession(helena);
+		const { error, run } = await helena.run(
+			ask({
+				sendTo: 'session',
+				sessionId: session.id,
+				responseType: 'freeText',
+				limitWaitTime: false,
+				responseOptions: { linkText: 'Tell us' },
+			}),
+		);
+
+		expect(error).toBeUndefined();
+		const text = String((allRequests(helena)[0].body as IDataObject).text);
+		expect(text).toMatch(
+			/\n\nTell us: http:\/\/127\.0\.0\.1:5678\/webhook-waiting\/engine-test-run\/helena-node\?session=[0-9a-f-]{36}&signature=[0-9a-f]{64}$/,
+		);
+		expect(run.waitTill?.toISOString()).toBe('3000-01-01T00:00:00.000Z');
+		const [pending] = pendingItems(run as never) as { json: IDataObject }[];
+		expect(pending.json).toMatchObject({ response: 'noResponse', sentTo: { sessionId: session.id }, timeLimit: null });
+		expect(pending.json.approved).toBeUndefined();
+	});
+
+	test('Approve Only: one link, with its own text', async () => {
+		await helena.run(ask({ approvalType: 'single', approveLabel: 'Sim, confirmo' }));
+		const text = String((allRequests(helena)[0].body as IDataObject).text);
+		expect(text.split('\n\n')[1].split('\n')).toHaveLength(1);
+		expect(text).toMatch(/\n\nSim, confirmo: http\S+approved=true/);
+	});
+
+	test.each([
+		['two items', { items: [{}, {}] }, ask(), /got 2 items; it waits for one answer/],
+		['an empty message', {}, ask({ message: '  ' }), /Message is empty \(item 0\)/],
+		[
+			'a custom form without fields',
+			{},
+			ask({ responseType: 'customForm', formFields: { values: [] } }),
+			/Form Fields cannot make a form: it has no fields/,
+		],
+		[
+			'a dropdown without options',
+			{},
+			ask({
+				responseType: 'customForm',
+				formFields: { values: [{ fieldLabel: 'Time', fieldType: 'dropdown', fieldOptions: { values: [] } }] },
+			}),
+			/the dropdown "Time" has no options/,
+		],
+		[
+			'two fields with one label',
+			{},
+			ask({ responseType: 'customForm', formFields: { values: [{ fieldLabel: 'Name' }, { fieldLabel: 'name' }] } }),
+			/the label "name" is used twice/,
+		],
+		[
+			'a time limit in the past',
+			{},
+			ask({ limitType: 'atSpecifiedTime', maxDateAndTime: '2020-01-01T00:00:00Z' }),
+			/Max Date and Time is in the past/,
+		],
+		['a zero time limit', {}, ask({ resumeAmount: 0 }), /Amount must be a number of at least 0.01/],
+	])('%s: refused before anything is sent, and nothing waits', async (_, input, parameters, message) => {
+		const { error, run } = await helena.run(parameters, input as never);
+
+		expect(error?.message).toMatch(message);
+		expect(allRequests(helena)).toEqual([]);
+		expect(run.waitTill).toBeUndefined();
+	});
+
+	test('a send Helena refuses (closed WhatsApp window) under Continue On Fail: an error item, no wait', async () => {
+		const { items, run } = await helena.run(ask({ phoneNumber: NEW_LEAD }), { continueOnFail: true });
+
+		expect(items).toHaveLength(1);
+		expect(items[0].json.error).toMatch(/24-hour window with the contact \+55 21 98888-7777 is closed/);
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+		expect(run.waitTill).toBeUndefined();
+	});
+});
