@@ -7,3 +7,4 @@ export type { ChangeStream, PolledChanges } from './pollChanges';
 export { pollChanges } from './pollChanges';
 export { readStartFrom } from './startFrom';
 export { chosenEvent, readEvents, readFilterId, startFromField } from './pollParameters';
+export { pollingTriggerFrame, triggerOnField } from './triggerDescription';
