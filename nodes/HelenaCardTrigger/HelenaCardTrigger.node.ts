@@ -12,9 +12,7 @@ import { panelLocator } from '../Helena/actions/crm/locators';
 import { listSearch } from '../Helena/methods';
 import type { Change, ChangeField, ChangeStream } from '../Helena/polling';
 import {
-	chosenEvent,
-	latestRecords,
-	pollChanges,
+	pollEvents,
 	pollingTriggerFrame,
 	readEvents,
 	readFilterId,
@@ -121,19 +119,11 @@ export class HelenaCardTrigger implements INodeType {
 			snapshot: async (context) => await panelSnapshot(context, settings.listing.panelId),
 		};
 
-		if (this.getMode() === 'manual') {
-			const [latest] = await latestRecords(this, stream, 1);
-			if (!latest) return null;
-			const event = latest.createdAt === latest.updatedAt ? CARD_EVENTS.created : CARD_EVENTS.updated;
-			return [[toItem(event, { record: latest }, settings.simple)]];
-		}
-
-		const polled = await pollChanges(this, stream);
-		const items: INodeExecutionData[] = [];
-		for (const change of polled?.changes ?? []) {
-			const event = chosenEvent(cardEvents(change), settings.events);
-			if (event) items.push(toItem(event, change, settings.simple));
-		}
-		return items.length ? [items] : null;
+		return await pollEvents(this, stream, {
+			chosen: settings.events,
+			describe: cardEvents,
+			sampleEvent: (latest) => (latest.createdAt === latest.updatedAt ? CARD_EVENTS.created : CARD_EVENTS.updated),
+			toItem: (event, change) => toItem(event, change, settings.simple),
+		});
 	}
 }

@@ -4,15 +4,7 @@ import { statusOptions } from '../Helena/actions/contact/fields';
 import { filtersCollection, listEntries, optionsCollection, readBoolean, readOption } from '../Helena/helpers';
 import { includeDetailsField, readIncludeDetails, simplifyContact, simplifyField } from '../Helena/actions/contact/listing';
 import type { Change, ChangeField, ChangeStream } from '../Helena/polling';
-import {
-	latestRecords,
-	pollChanges,
-	pollingTriggerFrame,
-	readEvents,
-	readStartFrom,
-	startFromField,
-	triggerOnField,
-} from '../Helena/polling';
+import { pollEvents, pollingTriggerFrame, readEvents, readStartFrom, startFromField, triggerOnField } from '../Helena/polling';
 import type { Listing } from './contactChanges';
 import { contactSource } from './contactChanges';
 
@@ -56,12 +48,6 @@ function readSettings(context: IPollFunctions): Settings {
 		simple,
 		origin: readStartFrom(context, options.startFrom),
 	};
-}
-
-function toItems(changes: Change[], simple: boolean): INodeExecutionData[] {
-	return changes.map(({ record, event }) => ({
-		json: { event: EVENT_OF_CHANGE[event], ...(simple ? simplifyContact(record) : record) },
-	}));
 }
 
 export class HelenaContactTrigger implements INodeType {
@@ -124,15 +110,11 @@ export class HelenaContactTrigger implements INodeType {
 		const settings = readSettings(this);
 		const stream: ChangeStream = { ...contactSource(settings.listing), trigger: 'Helena Contact Trigger', origin: settings.origin };
 
-		if (this.getMode() === 'manual') {
-			const [latest] = await latestRecords(this, stream, 1);
-			if (!latest) return null;
-			const event = latest.createdAt === latest.updatedAt ? 'created' : 'updated';
-			return [toItems([{ record: latest, version: String(latest.updatedAt), event }], settings.simple)];
-		}
-
-		const polled = await pollChanges(this, stream);
-		const wanted = (polled?.changes ?? []).filter(({ event }) => settings.events.includes(EVENT_OF_CHANGE[event]));
-		return wanted.length ? [toItems(wanted, settings.simple)] : null;
+		return await pollEvents(this, stream, {
+			chosen: settings.events,
+			describe: ({ event }) => [EVENT_OF_CHANGE[event]],
+			sampleEvent: (latest) => EVENT_OF_CHANGE[latest.createdAt === latest.updatedAt ? 'created' : 'updated'],
+			toItem: (event, { record }) => ({ json: { event, ...(settings.simple ? simplifyContact(record) : record) } }),
+		});
 	}
 }

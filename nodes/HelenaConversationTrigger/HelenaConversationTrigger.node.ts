@@ -6,9 +6,7 @@ import { sessionDepartmentFilter, sessionStatusFilter, sessionUserFilter } from 
 import { listSearch } from '../Helena/methods';
 import type { ChangeField, ChangeStream } from '../Helena/polling';
 import {
-	chosenEvent,
-	latestRecords,
-	pollChanges,
+	pollEvents,
 	pollingTriggerFrame,
 	readEvents,
 	readFilterId,
@@ -121,19 +119,11 @@ export class HelenaConversationTrigger implements INodeType {
 			stateOf: statusOf,
 		};
 
-		if (this.getMode() === 'manual') {
-			const [latest] = await latestRecords(this, stream, 1);
-			if (!latest) return null;
-			const event = latest.status === 'COMPLETED' ? CONVERSATION_EVENTS.completed : CONVERSATION_EVENTS.updated;
-			return [[toItem(event, latest, null)]];
-		}
-
-		const polled = await pollChanges(this, stream);
-		const items: INodeExecutionData[] = [];
-		for (const change of polled?.changes ?? []) {
-			const event = chosenEvent(conversationEvents(change, polled!.start), settings.events);
-			if (event) items.push(toItem(event, change.record, change.previous ?? null));
-		}
-		return items.length ? [items] : null;
+		return await pollEvents(this, stream, {
+			chosen: settings.events,
+			describe: conversationEvents,
+			sampleEvent: (latest) => (latest.status === 'COMPLETED' ? CONVERSATION_EVENTS.completed : CONVERSATION_EVENTS.updated),
+			toItem: (event, change) => toItem(event, change.record, change.previous ?? null),
+		});
 	}
 }

@@ -8,3 +8,5 @@ export { pollChanges } from './pollChanges';
 export { readStartFrom } from './startFrom';
 export { chosenEvent, readEvents, readFilterId, startFromField } from './pollParameters';
 export { pollingTriggerFrame, triggerOnField } from './triggerDescription';
+export type { EventReport } from './pollEvents';
+export { pollEvents } from './pollEvents';
