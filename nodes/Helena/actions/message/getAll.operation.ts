@@ -5,7 +5,7 @@ import { optionsCollection, readDate, readOption, runPerItem } from '../../helpe
 import { fetchAllPages } from '../../transport';
 import { readSessionId, sessionIdField, sessionRecord } from '../chat/locators';
 import { simplifyMessage } from '../chat/messageView';
-import { limitField, readPaging, readSimple, returnAllField } from '../contact/listing';
+import { limitField, readPaging, readSimple, returnAllField } from '../shared/paging';
 
 const DATE_FILTERS: Array<[string, string, string, string]> = [
 	['createdAfter', 'Created After', 'CreatedAt.After', 'Only messages written after this moment (UTC)'],

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, readBoolean, readText, requireUuid, runPerItem } from '../../helpers';
 import { apiPath, fetchAllPages } from '../../transport';
-import { limitField, readPaging, returnAllField } from '../contact/listing';
-import { dateFilterFields, readDateFilters } from '../crm/dateFilters';
+import { limitField, readPaging, returnAllField } from '../shared/paging';
+import { dateFilterFields, readDateFilters } from '../shared/dateFilters';
 import { requireExistingList, simplifyMember, simplifyMembersField } from '../shared/listMembers';
 import { sequenceContacts, sequenceLocator, sequenceRecord } from './sequenceFields';
 

@@ -6,7 +6,8 @@ import { fetchAllPages } from '../../transport';
 import { resolveChannel } from '../chat/catalog';
 import { channelLocator, locatorValue, optionalLocatorUuid } from '../chat/locators';
 import { readTagLocator, tagLocator } from '../shared/tagLocator';
-import { limitField, readDate, readPaging, returnAllField } from '../contact/listing';
+import { readDate } from '../contact/listing';
+import { limitField, readPaging, returnAllField } from '../shared/paging';
 import { readDetails, sessionDetailsField } from './details';
 import { sessionDepartmentFilter, sessionStatusFilter, sessionUserFilter } from './filters';
 

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { filtersCollection, optionsCollection, readDate, readOption } from '../../helpers';
 import { apiPath, fetchAllPages } from '../../transport';
 import { sessionRecord } from '../chat/locators';
-import { readPaging } from '../contact/listing';
+import { readPaging } from '../shared/paging';
 
 /* The messages or the notes of one conversation: date windows, order, Limit or Return All. */
 
