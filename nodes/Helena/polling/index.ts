@@ -2,7 +2,7 @@
 export type { Change, ChangeField } from './changeCursor';
 export { MAX_KNOWN, instantOf } from './changeCursor';
 export type { ChangeSource, PageQuery } from './changeListing';
-export { latestRecords } from './changeListing';
+export { AFTER_QUERY, latestRecords, timePageQuery } from './changeListing';
 export type { ChangeStream, PolledChanges } from './pollChanges';
 export { pollChanges } from './pollChanges';
 export { readStartFrom } from './startFrom';
