@@ -1,26 +1,30 @@
 import type { IDataObject, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { filtersCollection, optionsCollection, optionValues, readBoolean, readChoices, requireUuid } from '../Helena/helpers';
-import { includeDetailsField, simplifyCard } from '../Helena/actions/card/cardFields';
-import { panelLocator, stepLocator } from '../Helena/actions/crm/locators';
+import {
+	cardSimplifyField,
+	cardStatusesFilter,
+	cardStepFilter,
+	includeDetailsField,
+	simplifyCard,
+} from '../Helena/actions/card/cardFields';
+import { panelLocator } from '../Helena/actions/crm/locators';
 import { listSearch } from '../Helena/methods';
 import type { Change, ChangeField, ChangeStream } from '../Helena/polling';
-import { chosenEvent, latestRecords, pollChanges, readEvents, readFilterId, readStartFrom, startFromField } from '../Helena/polling';
+import {
+	pollEvents,
+	pollingTriggerFrame,
+	readEvents,
+	readFilterId,
+	readStartFrom,
+	startFromField,
+	triggerOnField,
+} from '../Helena/polling';
 import type { CardListing } from './cardChanges';
 import { CARD_EVENTS, cardEvents, cardSource, panelSnapshot, placeOf, previousPlace } from './cardChanges';
 
 const statusesFilter: INodeProperties = {
-	displayName: 'Statuses',
-	name: 'statuses',
-	type: 'multiOptions',
-	options: [
-		{ name: 'Archived', value: 'ARCHIVED' },
-		{ name: 'Lost', value: 'LOST' },
-		{ name: 'Open', value: 'OPEN' },
-		{ name: 'Won', value: 'WON' },
-	],
-	default: [],
+	...cardStatusesFilter,
 	description:
 		'Only cards in one of these states; Helena leaves archived cards out when none is chosen. A card that leaves them leaves the list and is not reported.',
 };
@@ -72,24 +76,15 @@ export class HelenaCardTrigger implements INodeType {
 		displayName: 'Helena Card Trigger',
 		name: 'helenaCardTrigger',
 		icon: { light: 'file:../Helena/helena.svg', dark: 'file:../Helena/helena.dark.svg' },
-		group: ['trigger'],
-		version: 1,
 		subtitle: '={{ [].concat($parameter["events"]).join(", ") }}',
+		...pollingTriggerFrame,
 		description:
 			'Starts the workflow when CRM cards are created, changed, moved, won or lost in Helena, by asking Helena on a schedule (no public URL needed)',
 		defaults: { name: 'Helena Card Trigger' },
-		polling: true,
-		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'helenaApi', required: true }],
 		properties: [
 			{ ...panelLocator, description: 'The CRM panel (board) whose cards to watch' },
-			{
-				displayName: 'Trigger On',
-				name: 'events',
-				type: 'multiOptions',
-				required: true,
-				options: [
+			triggerOnField(
+				[
 					{ name: 'Card Created', value: CARD_EVENTS.created, description: 'A card that did not exist at the previous check' },
 					{ name: 'Card Lost', value: CARD_EVENTS.lost, description: 'A card whose status became Lost since the previous check' },
 					{
@@ -104,17 +99,10 @@ export class HelenaCardTrigger implements INodeType {
 					},
 					{ name: 'Card Won', value: CARD_EVENTS.won, description: 'A card whose status became Won since the previous check' },
 				],
-				default: [CARD_EVENTS.created, CARD_EVENTS.updated, CARD_EVENTS.moved, CARD_EVENTS.won, CARD_EVENTS.lost],
-			},
-			{
-				displayName: 'Simplify',
-				name: 'simple',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to return a simplified version of the response instead of the raw data',
-				hint: 'Simplified: ID, title, panel, step and step title, status, value, responsible user, contacts, due date and last update',
-			},
-			filtersCollection([stepLocator('step', { required: false, description: 'Only cards in this step of the panel' }), statusesFilter]),
+				[CARD_EVENTS.created, CARD_EVENTS.updated, CARD_EVENTS.moved, CARD_EVENTS.won, CARD_EVENTS.lost],
+			),
+			cardSimplifyField,
+			filtersCollection([cardStepFilter, statusesFilter]),
 			optionsCollection([{ ...includeDetailsField, displayOptions: { show: { '/simple': [false] } } }, startFromField]),
 		],
 	};
@@ -131,19 +119,11 @@ export class HelenaCardTrigger implements INodeType {
 			snapshot: async (context) => await panelSnapshot(context, settings.listing.panelId),
 		};
 
-		if (this.getMode() === 'manual') {
-			const [latest] = await latestRecords(this, stream, 1);
-			if (!latest) return null;
-			const event = latest.createdAt === latest.updatedAt ? CARD_EVENTS.created : CARD_EVENTS.updated;
-			return [[toItem(event, { record: latest }, settings.simple)]];
-		}
-
-		const polled = await pollChanges(this, stream);
-		const items: INodeExecutionData[] = [];
-		for (const change of polled?.changes ?? []) {
-			const event = chosenEvent(cardEvents(change), settings.events);
-			if (event) items.push(toItem(event, change, settings.simple));
-		}
-		return items.length ? [items] : null;
+		return await pollEvents(this, stream, {
+			chosen: settings.events,
+			describe: cardEvents,
+			sampleEvent: (latest) => (latest.createdAt === latest.updatedAt ? CARD_EVENTS.created : CARD_EVENTS.updated),
+			toItem: (event, change) => toItem(event, change, settings.simple),
+		});
 	}
 }

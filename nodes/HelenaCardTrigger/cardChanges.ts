@@ -2,13 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { fetchAllPages } from '../Helena/transport';
 import type { Change, ChangeField, ChangeSource } from '../Helena/polling';
-import { MAX_KNOWN } from '../Helena/polling';
-
-/** GET /crm/v2/panel/card query names of each stream's lower bound (the API's exact spelling). */
-const AFTER_QUERY: Record<ChangeField, string> = {
-	updatedAt: 'UpdatedAt.After',
-	createdAt: 'CreatedAt.After',
-};
+import { MAX_KNOWN, timePageQuery } from '../Helena/polling';
 
 export const CARD_EVENTS = {
 	created: 'cardCreated',
@@ -46,9 +40,8 @@ export function cardSource(listing: CardListing): ChangeSource {
 	return {
 		field: listing.field,
 		partitions: [''],
-		page: (_, { direction, pageNumber, pageSize, after }) => {
-			const qs: IDataObject = { ...filters, OrderBy: listing.field, OrderDirection: direction, PageNumber: pageNumber, PageSize: pageSize };
-			if (after !== undefined) qs[AFTER_QUERY[listing.field]] = new Date(after).toISOString();
+		page: (_, page) => {
+			const qs: IDataObject = { ...filters, ...timePageQuery(listing.field, page) };
 			return cardPage(qs);
 		},
 	};

@@ -1,11 +1,10 @@
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { statusOptions } from '../Helena/actions/contact/fields';
-import { filtersCollection, listEntries, optionsCollection, readBoolean, readChoices, readOption } from '../Helena/helpers';
+import { filtersCollection, listEntries, optionsCollection, readBoolean, readOption } from '../Helena/helpers';
 import { includeDetailsField, readIncludeDetails, simplifyContact, simplifyField } from '../Helena/actions/contact/listing';
 import type { Change, ChangeField, ChangeStream } from '../Helena/polling';
-import { latestRecords, pollChanges, readStartFrom } from '../Helena/polling';
+import { pollEvents, pollingTriggerFrame, readEvents, readStartFrom, startFromField, triggerOnField } from '../Helena/polling';
 import type { Listing } from './contactChanges';
 import { contactSource } from './contactChanges';
 
@@ -24,11 +23,7 @@ interface Settings {
 }
 
 function readSettings(context: IPollFunctions): Settings {
-	const node = context.getNode();
-	const events = readChoices(context, context.getNodeParameter('events', []), Object.values(EVENT_OF_CHANGE), 'Trigger On', 0);
-	if (events.length === 0) {
-		throw new NodeOperationError(node, 'Choose at least one event in "Trigger On"');
-	}
+	const events = readEvents(context, Object.values(EVENT_OF_CHANGE));
 	const simple = readBoolean(context, context.getNodeParameter('simple', true), 'Simplify', 0, true);
 	const filters = context.getNodeParameter('filters', {}) as IDataObject;
 	const options = context.getNodeParameter('options', {}) as IDataObject;
@@ -55,34 +50,19 @@ function readSettings(context: IPollFunctions): Settings {
 	};
 }
 
-function toItems(changes: Change[], simple: boolean): INodeExecutionData[] {
-	return changes.map(({ record, event }) => ({
-		json: { event: EVENT_OF_CHANGE[event], ...(simple ? simplifyContact(record) : record) },
-	}));
-}
-
 export class HelenaContactTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Helena Contact Trigger',
 		name: 'helenaContactTrigger',
 		icon: { light: 'file:../Helena/helena.svg', dark: 'file:../Helena/helena.dark.svg' },
-		group: ['trigger'],
-		version: 1,
 		subtitle: '={{ [].concat($parameter["events"]).join(", ") }}',
+		...pollingTriggerFrame,
 		description:
 			'Starts the workflow when contacts are created or changed in Helena, by asking Helena on a schedule (no public URL needed)',
 		defaults: { name: 'Helena Contact Trigger' },
-		polling: true,
-		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'helenaApi', required: true }],
 		properties: [
-			{
-				displayName: 'Trigger On',
-				name: 'events',
-				type: 'multiOptions',
-				required: true,
-				options: [
+			triggerOnField(
+				[
 					{
 						name: 'Contact Created',
 						value: 'contactCreated',
@@ -94,8 +74,8 @@ export class HelenaContactTrigger implements INodeType {
 						description: 'A change to a contact that already existed at the previous check',
 					},
 				],
-				default: ['contactCreated', 'contactUpdated'],
-			},
+				['contactCreated', 'contactUpdated'],
+			),
 			simplifyField,
 			filtersCollection([
 				{
@@ -122,16 +102,7 @@ export class HelenaContactTrigger implements INodeType {
 						'Only contacts with at least one of these tags (comma-separated). A contact whose last matching tag is removed leaves the list and is not reported.',
 				},
 			]),
-			optionsCollection([
-				includeDetailsField,
-				{
-					displayName: 'Start From',
-					name: 'startFrom',
-					type: 'dateTime',
-					default: '',
-					description: 'On first activation, report the changes made since this moment (UTC) instead of starting from now',
-				},
-			]),
+			optionsCollection([includeDetailsField, startFromField]),
 		],
 	};
 
@@ -139,15 +110,11 @@ export class HelenaContactTrigger implements INodeType {
 		const settings = readSettings(this);
 		const stream: ChangeStream = { ...contactSource(settings.listing), trigger: 'Helena Contact Trigger', origin: settings.origin };
 
-		if (this.getMode() === 'manual') {
-			const [latest] = await latestRecords(this, stream, 1);
-			if (!latest) return null;
-			const event = latest.createdAt === latest.updatedAt ? 'created' : 'updated';
-			return [toItems([{ record: latest, version: String(latest.updatedAt), event }], settings.simple)];
-		}
-
-		const polled = await pollChanges(this, stream);
-		const wanted = (polled?.changes ?? []).filter(({ event }) => settings.events.includes(EVENT_OF_CHANGE[event]));
-		return wanted.length ? [toItems(wanted, settings.simple)] : null;
+		return await pollEvents(this, stream, {
+			chosen: settings.events,
+			describe: ({ event }) => [EVENT_OF_CHANGE[event]],
+			sampleEvent: (latest) => EVENT_OF_CHANGE[latest.createdAt === latest.updatedAt ? 'created' : 'updated'],
+			toItem: (event, { record }) => ({ json: { event, ...(settings.simple ? simplifyContact(record) : record) } }),
+		});
 	}
 }

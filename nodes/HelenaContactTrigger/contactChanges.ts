@@ -3,12 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { HelenaRequest } from '../Helena/transport';
 import { contactFilterPage, contactListPage } from '../Helena/transport';
 import type { ChangeField, ChangeSource, PageQuery } from '../Helena/polling';
-
-/** GET /v1/contact query names of each stream's lower bound (the API's exact spelling). */
-const AFTER_QUERY: Record<ChangeField, string> = {
-	updatedAt: 'UpdatedAt.After',
-	createdAt: 'CreatedAt.After',
-};
+import { AFTER_QUERY } from '../Helena/polling';
 
 export interface Listing {
 	field: ChangeField;

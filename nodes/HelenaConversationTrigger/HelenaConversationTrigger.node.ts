@@ -1,27 +1,24 @@
 import type { IDataObject, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { filtersCollection, optionsCollection, optionValues, readChoices, uuidLocator } from '../Helena/helpers';
-import { departmentPicker, userLocator } from '../Helena/actions/chat/locators';
 import { sessionDetailsField } from '../Helena/actions/session/details';
+import { sessionDepartmentFilter, sessionStatusFilter, sessionUserFilter } from '../Helena/actions/session/filters';
 import { listSearch } from '../Helena/methods';
 import type { ChangeField, ChangeStream } from '../Helena/polling';
-import { chosenEvent, latestRecords, pollChanges, readEvents, readFilterId, readStartFrom, startFromField } from '../Helena/polling';
+import {
+	pollEvents,
+	pollingTriggerFrame,
+	readEvents,
+	readFilterId,
+	readStartFrom,
+	startFromField,
+	triggerOnField,
+} from '../Helena/polling';
 import type { ConversationListing } from './conversationChanges';
 import { CONVERSATION_EVENTS, conversationEvents, conversationSource, statusOf } from './conversationChanges';
 
 const statusFilter: INodeProperties = {
-	displayName: 'Status',
-	name: 'status',
-	type: 'multiOptions',
-	options: [
-		{ name: 'Completed', value: 'COMPLETED' },
-		{ name: 'Hidden', value: 'HIDDEN' },
-		{ name: 'In Progress', value: 'IN_PROGRESS' },
-		{ name: 'Pending', value: 'PENDING' },
-		{ name: 'Started', value: 'STARTED' },
-	],
-	default: [],
+	...sessionStatusFilter,
 	description:
 		'Only conversations in one of these states (any state when none is chosen). A conversation that leaves them (for example is completed while only In Progress is chosen) leaves the list and is not reported.',
 };
@@ -66,23 +63,14 @@ export class HelenaConversationTrigger implements INodeType {
 		displayName: 'Helena Conversation Trigger',
 		name: 'helenaConversationTrigger',
 		icon: { light: 'file:../Helena/helena.svg', dark: 'file:../Helena/helena.dark.svg' },
-		group: ['trigger'],
-		version: 1,
 		subtitle: '={{ [].concat($parameter["events"]).join(", ") }}',
+		...pollingTriggerFrame,
 		description:
 			'Starts the workflow when conversations are opened, changed or completed in Helena, by asking Helena on a schedule (no public URL needed)',
 		defaults: { name: 'Helena Conversation Trigger' },
-		polling: true,
-		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'helenaApi', required: true }],
 		properties: [
-			{
-				displayName: 'Trigger On',
-				name: 'events',
-				type: 'multiOptions',
-				required: true,
-				options: [
+			triggerOnField(
+				[
 					{
 						name: 'Conversation Completed',
 						value: CONVERSATION_EVENTS.completed,
@@ -99,8 +87,8 @@ export class HelenaConversationTrigger implements INodeType {
 						description: 'Any other change to a conversation that existed at the previous check (transfer, status, metadata…)',
 					},
 				],
-				default: [CONVERSATION_EVENTS.created, CONVERSATION_EVENTS.updated, CONVERSATION_EVENTS.completed],
-			},
+				[CONVERSATION_EVENTS.created, CONVERSATION_EVENTS.updated, CONVERSATION_EVENTS.completed],
+			),
 			filtersCollection([
 				{
 					...uuidLocator({
@@ -112,9 +100,9 @@ export class HelenaConversationTrigger implements INodeType {
 					}),
 					required: false,
 				},
-				{ ...departmentPicker('department'), description: 'Only conversations of this department (team)' },
+				sessionDepartmentFilter,
 				statusFilter,
-				{ ...userLocator('user'), description: 'Only conversations assigned to this user (agent)' },
+				sessionUserFilter,
 			]),
 			optionsCollection([sessionDetailsField, startFromField]),
 		],
@@ -131,19 +119,11 @@ export class HelenaConversationTrigger implements INodeType {
 			stateOf: statusOf,
 		};
 
-		if (this.getMode() === 'manual') {
-			const [latest] = await latestRecords(this, stream, 1);
-			if (!latest) return null;
-			const event = latest.status === 'COMPLETED' ? CONVERSATION_EVENTS.completed : CONVERSATION_EVENTS.updated;
-			return [[toItem(event, latest, null)]];
-		}
-
-		const polled = await pollChanges(this, stream);
-		const items: INodeExecutionData[] = [];
-		for (const change of polled?.changes ?? []) {
-			const event = chosenEvent(conversationEvents(change, polled!.start), settings.events);
-			if (event) items.push(toItem(event, change.record, change.previous ?? null));
-		}
-		return items.length ? [items] : null;
+		return await pollEvents(this, stream, {
+			chosen: settings.events,
+			describe: conversationEvents,
+			sampleEvent: (latest) => (latest.status === 'COMPLETED' ? CONVERSATION_EVENTS.completed : CONVERSATION_EVENTS.updated),
+			toItem: (event, change) => toItem(event, change.record, change.previous ?? null),
+		});
 	}
 }

@@ -1,13 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Change, ChangeField, ChangeSource } from '../Helena/polling';
-import { instantOf } from '../Helena/polling';
-
-/** GET /chat/v2/session query names of each stream's lower bound (the API's exact spelling). */
-const AFTER_QUERY: Record<ChangeField, string> = {
-	updatedAt: 'UpdatedAt.After',
-	createdAt: 'CreatedAt.After',
-};
+import { instantOf, timePageQuery } from '../Helena/polling';
 
 export const CONVERSATION_EVENTS = {
 	created: 'conversationCreated',
@@ -36,9 +30,8 @@ export function conversationSource(listing: ConversationListing): ChangeSource {
 	return {
 		field: listing.field,
 		partitions: [''],
-		page: (_, { direction, pageNumber, pageSize, after }) => {
-			const qs: IDataObject = { ...filters, OrderBy: listing.field, OrderDirection: direction, PageNumber: pageNumber, PageSize: pageSize };
-			if (after !== undefined) qs[AFTER_QUERY[listing.field]] = new Date(after).toISOString();
+		page: (_, page) => {
+			const qs: IDataObject = { ...filters, ...timePageQuery(listing.field, page) };
 			return { service: 'chat', method: 'GET', path: '/v2/session', qs, answer: 'page' };
 		},
 	};

@@ -4,6 +4,7 @@ export { toFieldType } from './customFieldValue';
 export { mapWithConcurrency } from './concurrency';
 export {
 	invalidInput,
+	isPhoneWithCountryCode,
 	listEntries,
 	MAX_PATH_VALUE_LENGTH,
 	readBoolean,

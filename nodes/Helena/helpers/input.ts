@@ -100,6 +100,14 @@ export function requireHttpUrl(context: NodeContext, value: string, field: strin
 	return url;
 }
 
+const PHONE = /^\+?[\d\s().|-]{8,25}$/;
+
+/** A phone number with its country code (10 to 15 digits), as Helena stores it or as digits: a send's recipient, a list's entry. */
+export function isPhoneWithCountryCode(phone: string): boolean {
+	const digits = phone.replace(/\D/g, '').length;
+	return PHONE.test(phone) && digits >= 10 && digits <= 15;
+}
+
 /** A short rendering of a refused value for an error message. */
 export function shown(value: unknown): string {
 	let text: string;

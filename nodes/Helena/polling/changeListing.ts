@@ -14,6 +14,19 @@ export interface PageQuery {
 	after?: number;
 }
 
+/** Query names of each stream's lower bound, as Helena's lists of contacts, conversations and cards spell them. */
+export const AFTER_QUERY: Record<ChangeField, string> = {
+	updatedAt: 'UpdatedAt.After',
+	createdAt: 'CreatedAt.After',
+};
+
+/** The query of one page of a listing by time (order, page and lower bound), as the conversation and card lists read it. */
+export function timePageQuery(field: ChangeField, page: PageQuery): IDataObject {
+	const qs: IDataObject = { OrderBy: field, OrderDirection: page.direction, PageNumber: page.pageNumber, PageSize: page.pageSize };
+	if (page.after !== undefined) qs[AFTER_QUERY[field]] = new Date(page.after).toISOString();
+	return qs;
+}
+
 /**
  * What a polling trigger lists: records of one kind ordered by `field`, read through one listing per
  * partition (contacts: one per status, as Helena lists a single status per request; conversations

@@ -4,6 +4,7 @@ import { invalidInput, readDate, readList, readName, readNumber, readText, shown
 import { userLocator, optionalLocatorUuid } from '../chat/locators';
 import { metadataField, readMetadata } from '../message/metadata';
 import { panelCustomFields } from '../crm/panelData';
+import { stepLocator } from '../crm/locators';
 import { recordIn } from '../../transport';
 import type { RecordRef } from '../../transport';
 
@@ -203,6 +204,33 @@ export const includeDetailsField: INodeProperties = {
 	default: ['PanelTitle', 'StepTitle', 'StepPhase', 'ResponsibleUser', 'Contacts', 'CustomFields', 'LostReason'],
 	description: 'Related data to return with each card; without it those fields come back empty',
 };
+
+/* Fields that Get Many and the Helena Card Trigger offer alike. */
+
+export const cardSimplifyField: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simple',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+	hint: 'Simplified: ID, title, panel, step and step title, status, value, responsible user, contacts, due date and last update',
+};
+
+export const cardStatusesFilter: INodeProperties = {
+	displayName: 'Statuses',
+	name: 'statuses',
+	type: 'multiOptions',
+	options: [
+		{ name: 'Archived', value: 'ARCHIVED' },
+		{ name: 'Lost', value: 'LOST' },
+		{ name: 'Open', value: 'OPEN' },
+		{ name: 'Won', value: 'WON' },
+	],
+	default: [],
+	description: 'Only cards in one of these states; Helena leaves archived cards out when none is chosen',
+};
+
+export const cardStepFilter = stepLocator('step', { required: false, description: 'Only cards in this step of the panel' });
 
 /** The records a card's body names, for a "not found" that names one of them (the card itself comes first where there is one). */
 export function cardBodyRecords(body: IDataObject): RecordRef[] {

@@ -4,40 +4,20 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { filtersCollection, optionValues, readChoices, readText, requireUuid, runPerItem } from '../../helpers';
 import { fetchAllPages } from '../../transport';
 import { optionalLocatorUuid, userLocator } from '../chat/locators';
-import { dateFilterFields, readDateFilters } from '../crm/dateFilters';
-import { limitField, readPaging, readSimple, returnAllField } from '../contact/listing';
-import { panelLocator, readPanelId, stepLocator } from '../crm/locators';
+import { dateFilterFields, readDateFilters } from '../shared/dateFilters';
+import { limitField, readPaging, readSimple, returnAllField } from '../shared/paging';
+import { panelLocator, readPanelId } from '../crm/locators';
 import { requireStepOfPanel } from '../crm/panelData';
-import { includeDetailsField, simplifyCard } from './cardFields';
+import { cardSimplifyField, cardStatusesFilter, cardStepFilter, includeDetailsField, simplifyCard } from './cardFields';
 
-const statusesFilter: INodeProperties = {
-	displayName: 'Statuses',
-	name: 'statuses',
-	type: 'multiOptions',
-	options: [
-		{ name: 'Archived', value: 'ARCHIVED' },
-		{ name: 'Lost', value: 'LOST' },
-		{ name: 'Open', value: 'OPEN' },
-		{ name: 'Won', value: 'WON' },
-	],
-	default: [],
-	description: 'Only cards in one of these states; Helena leaves archived cards out when none is chosen',
-};
-const STATUSES = optionValues(statusesFilter);
+const STATUSES = optionValues(cardStatusesFilter);
 const DETAILS = optionValues(includeDetailsField);
 
 const properties: INodeProperties[] = [
 	{ ...panelLocator, description: 'The panel whose cards to list' },
 	returnAllField,
 	limitField,
-	{
-		displayName: 'Simplify',
-		name: 'simple',
-		type: 'boolean',
-		default: true,
-		description: 'Whether to return a simplified version of the response instead of the raw data',
-		hint: 'Simplified: ID, title, panel, step and step title, status, value, responsible user, contacts, due date and last update',
-	},
+	cardSimplifyField,
 	filtersCollection([
 		{
 			displayName: 'Contact ID',
@@ -48,8 +28,8 @@ const properties: INodeProperties[] = [
 		},
 		...dateFilterFields('cards'),
 		{ ...userLocator('responsibleUser'), displayName: 'Responsible User', description: 'Only cards this user is responsible for' },
-		statusesFilter,
-		stepLocator('step', { required: false, description: 'Only cards in this step of the panel' }),
+		cardStatusesFilter,
+		cardStepFilter,
 		{
 			displayName: 'Text',
 			name: 'text',

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runPerItem } from '../../helpers';
 import { apiPath, fetchAllPages } from '../../transport';
-import { limitField, readPaging, returnAllField } from '../contact/listing';
+import { limitField, readPaging, returnAllField } from '../shared/paging';
 import { cardIdField, cardRecord, readCardId } from '../crm/locators';
 
 const properties: INodeProperties[] = [cardIdField, returnAllField, limitField];

@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { READ_CONCURRENCY, runPerItem } from '../../helpers';
 import { helenaRequest } from '../../transport';
 import { contactLocator, contactRecords, contactV1Path, readContactTarget } from './contactLocator';
-import { includeDetailsField, readIncludeDetails, readSimple, simplifyContact, simplifyField } from './listing';
+import { includeDetailsField, readIncludeDetails, simplifyContact, simplifyField } from './listing';
+import { readSimple } from '../shared/paging';
 
 const properties: INodeProperties[] = [
 	contactLocator,

@@ -5,35 +5,16 @@ import {
 	type NodeContext,
 	optionsCollection,
 	optionValues,
-	readBoolean,
 	readChoices,
 	readDate as readDateValue,
-	readNumber,
 	readOption,
 	readText,
 } from '../../helpers';
 import type { PagingOptions } from '../../transport';
 import { statusOptions } from './fields';
+import { limitField, readPaging, readSimple, returnAllField } from '../shared/paging';
 
 /* Parameters and output shaping shared by Get, Get Many and Search. */
-
-export const returnAllField: INodeProperties = {
-	displayName: 'Return All',
-	name: 'returnAll',
-	type: 'boolean',
-	default: false,
-	description: 'Whether to return all results or only up to a given limit',
-};
-
-export const limitField: INodeProperties = {
-	displayName: 'Limit',
-	name: 'limit',
-	type: 'number',
-	typeOptions: { minValue: 1 },
-	default: 50,
-	description: 'Max number of results to return',
-	displayOptions: { show: { returnAll: [false] } },
-};
 
 export const simplifyField: INodeProperties = {
 	displayName: 'Simplify',
@@ -146,14 +127,6 @@ export function readDate(context: IExecuteFunctions, values: IDataObject, name: 
 	return readDateValue(context, values[name], dateRangeLabels[name] ?? name, itemIndex);
 }
 
-/** Return All / Limit of one item; a limit below 1 is an input error. */
-export function readPaging(context: IExecuteFunctions, itemIndex: number): PagingOptions {
-	const returnAll = readBoolean(context, context.getNodeParameter('returnAll', itemIndex, false), 'Return All', itemIndex);
-	if (returnAll) return { returnAll };
-	const limit = readNumber(context, context.getNodeParameter('limit', itemIndex, 50), 'Limit', itemIndex, { min: 1, whole: true }) ?? 50;
-	return { returnAll, limit };
-}
-
 const DETAILS = optionValues(includeDetailsField);
 const ORDER_DIRECTIONS = optionValues(orderDirectionField);
 const STATUSES = statusOptions.map((option) => String(option.value));
@@ -172,11 +145,6 @@ function readFieldName(context: IExecuteFunctions, value: unknown, itemIndex: nu
 		throw invalidInput(context, 'Order By', `must be the name of a contact field, such as createdAt, not "${name}"`, itemIndex);
 	}
 	return name;
-}
-
-/** The Simplify switch of one item. */
-export function readSimple(context: IExecuteFunctions, itemIndex: number): boolean {
-	return readBoolean(context, context.getNodeParameter('simple', itemIndex, true), 'Simplify', itemIndex, true);
 }
 
 /** The Status filter, or undefined when not set. */

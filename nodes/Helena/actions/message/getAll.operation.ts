@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readDate, readOption, runPerItem } from '../../helpers';
+import { optionsCollection, readDate, runPerItem } from '../../helpers';
 import { fetchAllPages } from '../../transport';
 import { readSessionId, sessionIdField, sessionRecord } from '../chat/locators';
 import { simplifyMessage } from '../chat/messageView';
-import { limitField, readPaging, readSimple, returnAllField } from '../contact/listing';
+import { readTimeOrder, timeOrderField } from '../session/history';
+import { limitField, readPaging, readSimple, returnAllField } from '../shared/paging';
 
 const DATE_FILTERS: Array<[string, string, string, string]> = [
 	['createdAfter', 'Created After', 'CreatedAt.After', 'Only messages written after this moment (UTC)'],
@@ -37,18 +38,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: DATE_FILTERS.map(([name, displayName, , description]) => ({ displayName, name, type: 'dateTime', default: '', description })),
 	},
-	optionsCollection([
-		{
-			displayName: 'Order',
-			name: 'orderDirection',
-			type: 'options',
-			options: [
-				{ name: 'Oldest First', value: 'ASCENDING' },
-				{ name: 'Newest First', value: 'DESCENDING' },
-			],
-			default: 'ASCENDING',
-		},
-	]),
+	optionsCollection([timeOrderField]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['message'], operation: ['getAll'] } }, properties);
@@ -65,8 +55,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			const date = readDate(this, filters[name], label, itemIndex);
 			if (date) qs[query] = date;
 		}
-		qs.OrderBy = 'createdAt';
-		qs.OrderDirection = readOption(this, options.orderDirection ?? 'ASCENDING', ['ASCENDING', 'DESCENDING'], 'Order', itemIndex);
+		Object.assign(qs, readTimeOrder(this, options, itemIndex));
 		const messages = await fetchAllPages.call(
 			this,
 			(PageNumber, PageSize) => ({

@@ -1,7 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { invalidInput, readBoolean, readNumber, readOption, readText, requireHttpUrl, requireUuid } from '../../helpers';
+import {
+	invalidInput,
+	isPhoneWithCountryCode,
+	readBoolean,
+	readNumber,
+	readOption,
+	readText,
+	requireHttpUrl,
+	requireUuid,
+} from '../../helpers';
 import { helenaRequest, recordIn } from '../../transport';
 import type { RecordRef } from '../../transport';
 import { resolveChannel } from '../chat/catalog';
@@ -66,8 +75,6 @@ export const optionalChannelField = channelLocator({
 	displayOptions: { show: { sendTo: ['phone'] } },
 });
 
-const PHONE = /^\+?[\d\s().|-]{8,25}$/;
-
 /** The recipient of a send: `to` (a phone number) or `sessionId`. */
 export function readRecipient(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const sendTo = readOption(context, context.getNodeParameter('sendTo', itemIndex, 'phone'), ['phone', 'session'], 'Send To', itemIndex);
@@ -77,8 +84,7 @@ export function readRecipient(context: IExecuteFunctions, itemIndex: number): ID
 
 export function readPhone(context: IExecuteFunctions, value: unknown, itemIndex: number): string {
 	const phone = (readText(context, value, 'Phone Number', itemIndex) ?? '').trim();
-	const digitCount = phone.replace(/\D/g, '').length;
-	if (!PHONE.test(phone) || digitCount < 10 || digitCount > 15) {
+	if (!isPhoneWithCountryCode(phone)) {
 		throw invalidInput(context, 'Phone Number', `must be a phone number with country code (10 to 15 digits), not "${phone}"`, itemIndex);
 	}
 	return phone;

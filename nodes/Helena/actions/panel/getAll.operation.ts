@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, optionsCollection, optionValues, readChoices, readOption, readText, runPerItem } from '../../helpers';
 import { fetchAllPages } from '../../transport';
-import { dateFilterFields, readDateFilters } from '../crm/dateFilters';
-import { limitField, readPaging, returnAllField } from '../contact/listing';
+import { dateFilterFields, readDateFilters } from '../shared/dateFilters';
+import { limitField, readPaging, returnAllField } from '../shared/paging';
 
 const typeFilter: INodeProperties = {
 	displayName: 'Type',

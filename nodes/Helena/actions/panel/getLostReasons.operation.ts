@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runPerItem } from '../../helpers';
-import { limitField, readPaging, returnAllField } from '../contact/listing';
+import { limitField, readPaging, returnAllField } from '../shared/paging';
 import { panelLocator, readPanelId } from '../crm/locators';
 import { lostReasonPages } from '../crm/panelData';
 

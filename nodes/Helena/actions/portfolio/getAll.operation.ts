@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, optionsCollection, optionValues, readChoices, runPerItem } from '../../helpers';
 import { fetchAllPages, portfolioPage } from '../../transport';
-import { limitField, readPaging, returnAllField } from '../contact/listing';
-import { dateFilterFields, readDateFilters } from '../crm/dateFilters';
+import { limitField, readPaging, returnAllField } from '../shared/paging';
+import { dateFilterFields, readDateFilters } from '../shared/dateFilters';
 
 const includeDetailsField: INodeProperties = {
 	displayName: 'Include Details',

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, readBoolean, readList, runPerItem } from '../../helpers';
-import { apiPath, fetchAllPages, portfolioPage } from '../../transport';
-import { limitField, readPaging, returnAllField } from '../contact/listing';
-import { dateFilterFields, readDateFilters } from '../crm/dateFilters';
+import { apiPath, fetchAllPages } from '../../transport';
+import { limitField, readPaging, returnAllField } from '../shared/paging';
+import { dateFilterFields, readDateFilters } from '../shared/dateFilters';
 import { requireExistingList, simplifyMember, simplifyMembersField } from '../shared/listMembers';
 import { portfolioContacts, portfolioLocator, portfolioRecord } from './portfolioFields';
 
@@ -51,16 +51,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			paging,
 		);
 		if (members.length === 0) {
-			await requireExistingList(
-				this,
-				portfolioContacts,
-				portfolioId,
-				async () => {
-					const portfolios = await fetchAllPages.call(this, (n, size) => portfolioPage({}, n, size, itemIndex), { returnAll: true });
-					return portfolios.some((portfolio) => String(portfolio.id).toLowerCase() === portfolioId.toLowerCase());
-				},
-				itemIndex,
-			);
+			await requireExistingList(this, portfolioContacts, portfolioId, itemIndex);
 		}
 		return simple ? members.map((member) => simplifyMember(member, portfolioContacts)) : members;
 	});

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLocatorId, uuidLocator } from '../../helpers';
-import { apiPath } from '../../transport';
+import { apiPath, portfolioPage } from '../../transport';
 import type { RecordRef } from '../../transport';
 import type { ContactList } from '../shared/listMembers';
 
@@ -26,6 +26,7 @@ export const portfolioContacts: ContactList = {
 	contactsPath: (id) => apiPath`/v1/portfolio/${id}/contact`,
 	readListId: (context: IExecuteFunctions, itemIndex: number) => readLocatorId(context, portfolioLocator, itemIndex),
 	record: portfolioRecord,
+	listsPage: portfolioPage,
 	// a contact in a portfolio is there once, however often it is added
 	addIsRepeatable: true,
 };

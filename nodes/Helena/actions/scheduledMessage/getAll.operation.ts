@@ -5,7 +5,7 @@ import { filtersCollection, optionsCollection, optionValues, readDate, readOptio
 import { fetchAllPages } from '../../transport';
 import { resolveChannel } from '../chat/catalog';
 import { channelLocator, departmentPicker, locatorValue, optionalLocatorUuid, userLocator } from '../chat/locators';
-import { limitField, readPaging, returnAllField } from '../contact/listing';
+import { limitField, readPaging, returnAllField } from '../shared/paging';
 import { readPhone } from '../message/sendFields';
 import { includeDetailsField, readIncludeDetails, typeField } from './fields';
 

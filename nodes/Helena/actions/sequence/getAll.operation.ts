@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, optionsCollection, optionValues, readChoices, readText, requireUuid, runPerItem } from '../../helpers';
 import { fetchAllPages, sequencePage } from '../../transport';
-import { limitField, readPaging, returnAllField } from '../contact/listing';
-import { dateFilterFields, readDateFilters } from '../crm/dateFilters';
+import { limitField, readPaging, returnAllField } from '../shared/paging';
+import { dateFilterFields, readDateFilters } from '../shared/dateFilters';
 
 const figuresField: INodeProperties = {
 	displayName: 'Include Figures',

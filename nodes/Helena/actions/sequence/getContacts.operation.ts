@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, readBoolean, readText, requireUuid, runPerItem } from '../../helpers';
-import { apiPath, fetchAllPages, sequencePage } from '../../transport';
-import { limitField, readPaging, returnAllField } from '../contact/listing';
-import { dateFilterFields, readDateFilters } from '../crm/dateFilters';
+import { apiPath, fetchAllPages } from '../../transport';
+import { limitField, readPaging, returnAllField } from '../shared/paging';
+import { dateFilterFields, readDateFilters } from '../shared/dateFilters';
 import { requireExistingList, simplifyMember, simplifyMembersField } from '../shared/listMembers';
 import { sequenceContacts, sequenceLocator, sequenceRecord } from './sequenceFields';
 
@@ -67,16 +67,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			paging,
 		);
 		if (members.length === 0) {
-			await requireExistingList(
-				this,
-				sequenceContacts,
-				sequenceId,
-				async () => {
-					const sequences = await fetchAllPages.call(this, (n, size) => sequencePage({}, n, size, itemIndex), { returnAll: true });
-					return sequences.some((sequence) => String(sequence.id).toLowerCase() === sequenceId.toLowerCase());
-				},
-				itemIndex,
-			);
+			await requireExistingList(this, sequenceContacts, sequenceId, itemIndex);
 		}
 		return simple ? members.map((member) => simplifyMember(member, sequenceContacts)) : members;
 	});

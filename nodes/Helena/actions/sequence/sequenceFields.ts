@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLocatorId, uuidLocator } from '../../helpers';
-import { apiPath } from '../../transport';
+import { apiPath, sequencePage } from '../../transport';
 import type { RecordRef } from '../../transport';
 import type { ContactList } from '../shared/listMembers';
 
@@ -26,5 +26,6 @@ export const sequenceContacts: ContactList = {
 	contactsPath: (id) => apiPath`/v1/sequence/${id}/contact`,
 	readListId: (context: IExecuteFunctions, itemIndex: number) => readLocatorId(context, sequenceLocator, itemIndex),
 	record: sequenceRecord,
+	listsPage: sequencePage,
 	addIsRepeatable: false,
 };

@@ -4,26 +4,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { optionValues, readChoices, readOption, readText, requireUuid, runPerItem } from '../../helpers';
 import { fetchAllPages } from '../../transport';
 import { resolveChannel } from '../chat/catalog';
-import { channelLocator, departmentPicker, locatorValue, optionalLocatorUuid, userLocator } from '../chat/locators';
+import { channelLocator, locatorValue, optionalLocatorUuid } from '../chat/locators';
 import { readTagLocator, tagLocator } from '../shared/tagLocator';
-import { limitField, readDate, readPaging, returnAllField } from '../contact/listing';
+import { readDate } from '../contact/listing';
+import { limitField, readPaging, returnAllField } from '../shared/paging';
 import { readDetails, sessionDetailsField } from './details';
+import { sessionDepartmentFilter, sessionStatusFilter, sessionUserFilter } from './filters';
 
-const statusFilter: INodeProperties = {
-	displayName: 'Status',
-	name: 'status',
-	type: 'multiOptions',
-	options: [
-		{ name: 'Completed', value: 'COMPLETED' },
-		{ name: 'Hidden', value: 'HIDDEN' },
-		{ name: 'In Progress', value: 'IN_PROGRESS' },
-		{ name: 'Pending', value: 'PENDING' },
-		{ name: 'Started', value: 'STARTED' },
-	],
-	default: [],
-	description: 'Only conversations in one of these states',
-};
-const SESSION_STATUSES = optionValues(statusFilter);
+const SESSION_STATUSES = optionValues(sessionStatusFilter);
 
 const DATE_FILTERS: Array<[string, string, string]> = [
 	['createdAfter', 'Started After', 'CreatedAt.After'],
@@ -59,10 +47,10 @@ const properties: INodeProperties[] = [
 				default: '',
 				description: `Only conversations ${displayName.toLowerCase()} this moment (UTC)`,
 			})),
-			{ ...departmentPicker('department'), description: 'Only conversations of this department (team)' },
-			statusFilter,
+			sessionDepartmentFilter,
+			sessionStatusFilter,
 			{ ...tagLocator('tag', { required: false }), description: 'Only conversations whose contact has this tag' },
-			{ ...userLocator('user'), description: 'Only conversations assigned to this user (agent)' },
+			sessionUserFilter,
 		],
 	},
 	{

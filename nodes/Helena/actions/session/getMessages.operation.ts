@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { READ_CONCURRENCY, runPerItem } from '../../helpers';
 import { readSessionId, sessionIdField } from '../chat/locators';
-import { limitField, readSimple, returnAllField, simplifyField } from '../contact/listing';
+import { simplifyField } from '../contact/listing';
+import { limitField, readSimple, returnAllField } from '../shared/paging';
 import { fetchHistory, historyFields } from './history';
 import { simplifyMessage } from './simplifyMessage';
 

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { READ_CONCURRENCY, runPerItem } from '../../helpers';
 import { readSessionId, sessionIdField } from '../chat/locators';
-import { limitField, returnAllField } from '../contact/listing';
+import { limitField, returnAllField } from '../shared/paging';
 import { fetchHistory, historyFields } from './history';
 
 const properties: INodeProperties[] = [sessionIdField, returnAllField, limitField, ...historyFields('notes')];

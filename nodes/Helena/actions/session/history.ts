@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { filtersCollection, optionsCollection, readDate, readOption } from '../../helpers';
 import { apiPath, fetchAllPages } from '../../transport';
 import { sessionRecord } from '../chat/locators';
-import { readPaging } from '../contact/listing';
+import { readPaging } from '../shared/paging';
 
 /* The messages or the notes of one conversation: date windows, order, Limit or Return All. */
 
@@ -16,7 +16,23 @@ const DATE_FILTERS: Array<[string, string, string]> = [
 	['updatedBefore', 'Updated Before', 'UpdatedAt.Before'],
 ];
 
-const ORDERS = ['ASCENDING', 'DESCENDING'] as const;
+/** Order of a conversation's messages or notes by time (also Message → Get Many). */
+export const timeOrderField: INodeProperties = {
+	displayName: 'Order',
+	name: 'orderDirection',
+	type: 'options',
+	options: [
+		{ name: 'Oldest First', value: 'ASCENDING' },
+		{ name: 'Newest First', value: 'DESCENDING' },
+	],
+	default: 'ASCENDING',
+};
+
+/** The query of the order by time chosen in Options. */
+export function readTimeOrder(context: IExecuteFunctions, options: IDataObject, itemIndex: number): IDataObject {
+	const direction = readOption(context, options.orderDirection ?? 'ASCENDING', ['ASCENDING', 'DESCENDING'], 'Order', itemIndex);
+	return { OrderBy: 'createdAt', OrderDirection: direction };
+}
 
 /** A date filter's label: notes are written, messages sent. */
 const labelOf = (kind: Kind, label: string) => (kind === 'notes' ? label.replace('Sent', 'Written') : label);
@@ -36,14 +52,7 @@ export function historyFields(kind: Kind): INodeProperties[] {
 		),
 		optionsCollection([
 			{
-				displayName: 'Order',
-				name: 'orderDirection',
-				type: 'options',
-				options: [
-					{ name: 'Oldest First', value: 'ASCENDING' },
-					{ name: 'Newest First', value: 'DESCENDING' },
-				],
-				default: 'ASCENDING',
+				...timeOrderField,
 				description: `Oldest first reads the conversation as it happened; newest first with a Limit gives the latest ${what}`,
 			},
 		]),
@@ -60,8 +69,7 @@ export async function fetchHistory(context: IExecuteFunctions, kind: Kind, id: s
 		const date = readDate(context, filters[name], labelOf(kind, label), itemIndex);
 		if (date) qs[query] = date;
 	}
-	qs.OrderBy = 'createdAt';
-	qs.OrderDirection = readOption(context, options.orderDirection ?? 'ASCENDING', ORDERS, 'Order', itemIndex);
+	Object.assign(qs, readTimeOrder(context, options, itemIndex));
 	const path = kind === 'messages' ? apiPath`/v1/session/${id}/message` : apiPath`/v1/session/${id}/note`;
 	return await fetchAllPages.call(
 		context,

@@ -1,9 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { failedItem, invalidInput, mapWithConcurrency, readList, runPerItem, shown, withItemIndex } from '../../helpers';
-import { helenaRequest, recordIn } from '../../transport';
-import type { HelenaService, RecordRef } from '../../transport';
+import {
+	failedItem,
+	invalidInput,
+	isPhoneWithCountryCode,
+	mapWithConcurrency,
+	readList,
+	runPerItem,
+	shown,
+	withItemIndex,
+} from '../../helpers';
+import { fetchAllPages, helenaRequest, recordIn } from '../../transport';
+import type { HelenaRequest, HelenaService, RecordRef } from '../../transport';
 import { contactRecords, readContactTarget } from '../contact/contactLocator';
 
 /*
@@ -25,17 +34,15 @@ export interface ContactList {
 	contactsPath(id: string): string;
 	readListId(context: IExecuteFunctions, itemIndex: number): string;
 	record(id: string): RecordRef;
+	/** One page of the account's lists of this kind (to tell an empty list from an unknown one). */
+	listsPage: (qs: IDataObject, pageNumber: number, pageSize: number, itemIndex?: number) => HelenaRequest;
 	/** Whether adding again does no harm (a portfolio); re-adding a contact to a sequence may start it over, so that is never repeated. */
 	addIsRepeatable: boolean;
 }
 
-// the rule of a send's recipient (message/sendFields readPhone), for entries of a list
-const PHONE = /^\+?[\d\s().|-]{8,25}$/;
-
 /** A phone number of a batch: with country code, 10 to 15 digits, as Helena stores it or as digits. */
 function readBatchPhone(context: IExecuteFunctions, phone: string, label: string, itemIndex: number): string {
-	const digits = phone.replace(/\D/g, '').length;
-	if (!PHONE.test(phone) || digits < 10 || digits > 15) {
+	if (!isPhoneWithCountryCode(phone)) {
 		throw invalidInput(context, label, `has ${shown(phone)}, which is not a phone number with country code (10 to 15 digits)`, itemIndex);
 	}
 	return phone;
@@ -281,16 +288,11 @@ export function simplifyMember(record: IDataObject, list: ContactList): IDataObj
 
 /**
  * A listing that came back empty: whether the list exists at all, since a list Helena does not have
- * may answer an empty page instead of "not found". `exists` reads the account's lists.
+ * may answer an empty page instead of "not found". It reads the account's lists.
  */
-export async function requireExistingList(
-	context: IExecuteFunctions,
-	list: ContactList,
-	listId: string,
-	exists: () => Promise<boolean>,
-	itemIndex: number,
-): Promise<void> {
-	if (await exists()) return;
+export async function requireExistingList(context: IExecuteFunctions, list: ContactList, listId: string, itemIndex: number): Promise<void> {
+	const lists = await fetchAllPages.call(context, (n, size) => list.listsPage({}, n, size, itemIndex), { returnAll: true });
+	if (lists.some((entry) => String(entry.id).toLowerCase() === listId.toLowerCase())) return;
 	throw new NodeOperationError(context.getNode(), list.record(listId).message, {
 		itemIndex,
 		description: `Helena answered an empty list of contacts, and none of its ${list.noun}s has this ID. Pick the ${list.noun} from the list.`,

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, READ_CONCURRENCY, readText, runPerItem } from '../../helpers';
 import { listTags } from '../../transport';
-import { limitField, readPaging, returnAllField } from '../contact/listing';
+import { limitField, readPaging, returnAllField } from '../shared/paging';
 
 const properties: INodeProperties[] = [
 	returnAllField,

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readDate } from '../../helpers';
 
-/** The CRM lists' date window: the filter's name, its label and the query key Helena reads. */
+/** The date window of the CRM, sequence and portfolio lists: the filter's name, its label and the query key Helena reads. */
 const DATE_FILTERS: Array<[string, string, string]> = [
 	['createdAfter', 'Created After', 'CreatedAt.After'],
 	['createdBefore', 'Created Before', 'CreatedAt.Before'],
