@@ -308,7 +308,9 @@ export class N8n {
 		if (!this.process || this.process.exitCode !== null) return;
 		const exited = new Promise((resolve) => this.process.once('exit', resolve));
 		this.process.kill('SIGTERM');
-		const timer = setTimeout(() => this.process.kill('SIGKILL'), 20_000);
+		// n8n's own graceful shutdown may take N8N_GRACEFUL_SHUTDOWN_TIMEOUT (30 s); killed before that (a busy
+		// machine), it restarts as after a crash and marks its waiting executions "crashed"
+		const timer = setTimeout(() => this.process.kill('SIGKILL'), 45_000);
 		await exited;
 		clearTimeout(timer);
 	}
