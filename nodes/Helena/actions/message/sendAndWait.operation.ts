@@ -6,22 +6,10 @@ import { linkParameters, recipientOf, responseLink } from './response/links';
 import { readResponseRequest, responseProperties } from './response/request';
 import type { ResponseRequest } from './response/request';
 import { readWaitTill, timeLimitProperties } from './response/timeLimit';
-import {
-	inSessionField,
-	optionalChannelField,
-	phoneField,
-	readRecipient,
-	sendFreeMessage,
-	sendOptions,
-	sendToField,
-	typingDelayOption,
-} from './sendFields';
+import { readRecipient, sendFreeMessage, sendOptions, typingDelayOption, recipientFields } from './sendFields';
 
 const properties: INodeProperties[] = [
-	sendToField,
-	phoneField,
-	inSessionField,
-	optionalChannelField,
+	...recipientFields,
 	{
 		displayName: 'Message',
 		name: 'message',

@@ -75,6 +75,9 @@ export const optionalChannelField = channelLocator({
 	displayOptions: { show: { sendTo: ['phone'] } },
 });
 
+/** Who a single send goes to: a phone number (through a channel) or an existing conversation. */
+export const recipientFields: INodeProperties[] = [sendToField, phoneField, inSessionField, optionalChannelField];
+
 /** The recipient of a send: `to` (a phone number) or `sessionId`. */
 export function readRecipient(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const sendTo = readOption(context, context.getNodeParameter('sendTo', itemIndex, 'phone'), ['phone', 'session'], 'Send To', itemIndex);

@@ -4,16 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { optionValues, readOption, readText, runPerItem } from '../../helpers';
 import { mediaSourceFields, readMedia } from './media';
 import type { MediaKind } from './media';
-import {
-	inSessionField,
-	optionalChannelField,
-	phoneField,
-	replyToOption,
-	sendFreeMessage,
-	sendOptions,
-	sendToField,
-	typingDelayOption,
-} from './sendFields';
+import { replyToOption, sendFreeMessage, sendOptions, typingDelayOption, recipientFields } from './sendFields';
 
 const mediaTypeField: INodeProperties = {
 	displayName: 'Media Type',
@@ -29,10 +20,7 @@ const mediaTypeField: INodeProperties = {
 };
 
 const properties: INodeProperties[] = [
-	sendToField,
-	phoneField,
-	inSessionField,
-	optionalChannelField,
+	...recipientFields,
 	mediaTypeField,
 	...mediaSourceFields,
 	{

@@ -2,22 +2,10 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { invalidInput, readText, runPerItem } from '../../helpers';
-import {
-	inSessionField,
-	optionalChannelField,
-	phoneField,
-	replyToOption,
-	sendFreeMessage,
-	sendOptions,
-	sendToField,
-	typingDelayOption,
-} from './sendFields';
+import { replyToOption, sendFreeMessage, sendOptions, typingDelayOption, recipientFields } from './sendFields';
 
 const properties: INodeProperties[] = [
-	sendToField,
-	phoneField,
-	inSessionField,
-	optionalChannelField,
+	...recipientFields,
 	{
 		displayName: 'Text',
 		name: 'text',
