@@ -29,8 +29,8 @@ import {
 	subscriptionUrl,
 	subscriptionUrlLength,
 	tokenOf,
-	tokensMatch,
 } from './subscription';
+import { isDeliveryToken } from './deliveryToken';
 
 /** The Options collection with its entries in alphabetical order, as n8n lists them. */
 function sortedOptions(options: INodeProperties[]): INodeProperties {
@@ -299,7 +299,7 @@ export class HelenaTrigger implements INodeType {
 		}
 
 		const { token } = this.getQueryData() as IDataObject;
-		if (!tokensMatch(token, staticDataOf(this).token)) {
+		if (!(await isDeliveryToken(this, token, staticDataOf(this)))) {
 			response.status(401).json({ message: 'Missing or wrong token' });
 			return { noWebhookResponse: true };
 		}

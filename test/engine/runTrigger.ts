@@ -215,8 +215,14 @@ export class TriggerHarness {
 		});
 	}
 
-	/** Activates the workflow (`test: true`: "Listen for test event"); says whether it adopted or created. */
-	async activate(options: { test?: boolean; activation?: WorkflowActivateMode } = {}): Promise<'adopted' | 'created'> {
+	/**
+	 * Activates the workflow (`test: true`: "Listen for test event"); says whether it adopted or created.
+	 * `beforeSave` runs once the node's methods have run but before n8n saved the static data, with the
+	 * webhook route already live, as in n8n 2.x, which activates in the background.
+	 */
+	async activate(
+		options: { test?: boolean; activation?: WorkflowActivateMode; beforeSave?: () => Promise<void> } = {},
+	): Promise<'adopted' | 'created'> {
 		const kind: Kind = options.test ? 'test' : 'production';
 		if (kind === 'test') this.testStaticData = {};
 		const mode: WorkflowExecuteMode = kind === 'test' ? 'manual' : 'trigger';
@@ -225,6 +231,10 @@ export class TriggerHarness {
 		try {
 			const exists = await this.hook(workflow, kind, 'checkExists', mode, activation);
 			if (!exists) await this.hook(workflow, kind, 'create', mode, activation);
+			if (options.beforeSave) {
+				this.registered[kind] = true;
+				await options.beforeSave();
+			}
 			this.save(workflow, kind);
 			this.registered[kind] = true;
 			return exists ? 'adopted' : 'created';
