@@ -54,7 +54,7 @@ const c = sb.counts();
 console.log(`Helena sandbox listening on ${sb.url}  (API base: ${sb.url}/core)`);
 console.log(`API key:   ${sb.apiKey}   (header "Authorization: Bearer ${sb.apiKey}" or the bare key)`);
 console.log(
-	`Seed:      ${sb.seedName} (${c.contacts} contacts, ${c.departments} departments, ${c.customFields} custom fields, ${c.events} events)`,
+	`Seed:      ${sb.seedName} (${c.contacts} contacts, ${c.conversations} conversations, ${c.departments} departments, ${c.users} users, ${c.tags} tags, ${c.sequences} sequences, ${c.portfolios} portfolios, ${c.panels} CRM panels with ${c.cards} cards, ${c.customFields} custom fields, ${c.events} events)`,
 );
 console.log(`Faults:    ${JSON.stringify(sb.faults.settings)}`);
 console.log(`Varies:    ${JSON.stringify(sb.variations.settings)}`);

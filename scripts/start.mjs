@@ -84,7 +84,9 @@ try {
 	step('Building and packing n8n-nodes-helena');
 	const tarball = packPackage();
 
-	step(`Starting the Helena sandbox on http://127.0.0.1:${sandboxPort} (demo contacts, departments and events)`);
+	step(
+		`Starting the Helena sandbox on http://127.0.0.1:${sandboxPort} (demo data for every resource: contacts, conversations, teams, users, tags, sequences, portfolios, CRM panels and cards)`,
+	);
 	const sandbox = await startSandbox({ port: sandboxPort, apiKey: DEFAULT_API_KEY });
 	running.sandbox = sandbox;
 	// the demo contacts date from early 2026; change three so the nightly-export example has something to export

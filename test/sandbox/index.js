@@ -29,6 +29,7 @@ const { setClock } = require('./clock');
 const { setPageOrder, setPageSizeCap } = require('./pageOrder');
 const { MediaOrigin } = require('./mediaOrigin');
 const { chatOf } = require('./chat/store');
+const { crmOf } = require('./crm/store');
 
 const DEFAULT_API_KEY = 'helena-sandbox-key';
 
@@ -218,6 +219,10 @@ class Sandbox {
 			users: s.users.size,
 			subscriptions: s.subscriptions.size,
 			events: s.events.length,
+			sequences: this.lists.sequences().length,
+			conversations: this.chat.sessions().length,
+			panels: crmOf(s).panels.size,
+			cards: crmOf(s).cards.size,
 		};
 	}
 
