@@ -39,13 +39,26 @@ describe(`the CRM example workflows in a running n8n ${e2e.version}`, () => {
 	});
 	after(() => e2e.sandbox.deliveries.splice(deliveriesBefore));
 
-	test('new-conversation-to-crm-card: SESSION_NEW becomes a card in Leads linked to the contact and the conversation', async () => {
+	/** Should an assertion fail, the next tests still start with no active workflow and no subscription. */
+	function deactivateAfter(t, workflowId) {
+		t.after(async () => {
+			await e2e.n8n.api('POST', `/workflows/${workflowId}/deactivate`).catch(() => {});
+			await e2e.subscriptionCount(0);
+		});
+	}
+
+	test('new-conversation-to-crm-card: SESSION_NEW becomes a card in Leads linked to the contact and the conversation', async (t) => {
+		deactivateAfter(t, cardExample.id);
 		const before = e2e.sandbox.crm.cards().length;
 		e2e.sandbox.clearRequests();
 		await e2e.n8n.api('POST', `/workflows/${cardExample.id}/activate`);
 		assert.equal(await e2e.subscriptionCount(1), 1);
 
-		const session = e2e.sandbox.chat.contactWrites(demo.contactPhone(5), 'Quero saber o preço do plano Pro');
+		// a demo contact with no conversation yet (earlier suites open some), so that writing opens one
+		const used = new Set(e2e.sandbox.chat.sessions().map((each) => each.contactId));
+		const n = [5, 6, 7, 8, 9, 10, 11, 12].find((index) => !used.has(demo.contactId(index)));
+		const session = e2e.sandbox.chat.contactWrites(demo.contactPhone(n), 'Quero saber o preço do plano Pro');
+		assert.ok(!used.has(session.contactId), 'a new conversation');
 		await e2e.sandbox.waitForDeliveries();
 		const [execution] = await e2e.finishedExecutions(cardExample.id, 1);
 
@@ -55,7 +68,7 @@ describe(`the CRM example workflows in a running n8n ${e2e.version}`, () => {
 		assert.deepEqual(creates[0].body, {
 			stepId: step('Leads'),
 			title: creates[0].body.title,
-			contactIds: [demo.contactId(5)],
+			contactIds: [demo.contactId(n)],
 			sessionId: session.id,
 			metadata: { source: 'n8n: new conversation' },
 		});
@@ -66,13 +79,14 @@ describe(`the CRM example workflows in a running n8n ${e2e.version}`, () => {
 		assert.equal(stored.panelId, SALES);
 		assert.equal(stored.stepTitle, 'Leads');
 		assert.equal(stored.sessionId, session.id);
-		assert.deepEqual(stored.contactIds, [demo.contactId(5)]);
+		assert.deepEqual(stored.contactIds, [demo.contactId(n)]);
 
 		await e2e.n8n.api('POST', `/workflows/${cardExample.id}/deactivate`);
 		assert.equal(await e2e.subscriptionCount(0), 0);
 	});
 
-	test('card-step-change-sends-template: a card entering Proposta sends its contact the template and notes it; another step sends nothing', async () => {
+	test('card-step-change-sends-template: a card entering Proposta sends its contact the template and notes it; another step sends nothing', async (t) => {
+		deactivateAfter(t, templateExample.id);
 		const card = demo.cardId('Maria Silva - Plano Pro');
 		e2e.sandbox.clearRequests();
 		await e2e.n8n.api('POST', `/workflows/${templateExample.id}/activate`);
