@@ -67,6 +67,8 @@ class Sandbox {
 		this.requests = [];
 		/** @type {any[]} */
 		this.deliveries = [];
+		/** @type {string|undefined} when set, this event is delivered the moment a subscription is created */
+		this.deliverOnSubscribe = undefined;
 		this.deliverer = new Deliverer(
 			() => this.state,
 			this.deliveries,

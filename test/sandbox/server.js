@@ -28,6 +28,8 @@ const { isSendFamily } = require('./chat/routes');
  * @property {any} body                        parsed JSON or undefined
  * @property {(eventType: string, makeContent: () => unknown) => void} notify  webhook if anyone listens
  * @property {import('./variations').Variations} variations  what the emulated service varies
+ * @property {any} [sandbox]                   the Sandbox
+ * @property {Promise<unknown>} [answerAfter]  set by a handler: the answer waits for it (the request is applied)
  */
 
 /**
@@ -271,6 +273,8 @@ function createServer(sandbox) {
 		try {
 			const bent = trick ? sandbox.misbehaviour.after(trick, req, entry.decodedPath, route.handler(ctx)) : { result: route.handler(ctx) };
 			if (bent.dropped) return undefined;
+			// applied, answered only once this settles (a delivery Helena sends before its answer arrives)
+			if (ctx.answerAfter) await ctx.answerAfter;
 			return answer(entry, res, 200, bent.result);
 		} catch (err) {
 			if (err instanceof ApiError && err.problem && isSendFamily(path)) return answer(entry, res, err.status, err.problem);

@@ -104,6 +104,9 @@ function create(ctx) {
 		events: readEvents(state, body.events),
 	};
 	state.subscriptions.set(s.id, s);
+	// Helena may deliver the moment a subscription exists, before its creator has even read the answer
+	const eventType = ctx.sandbox?.deliverOnSubscribe;
+	if (eventType) ctx.answerAfter = ctx.sandbox.deliver(eventType);
 	return toPublicSubscription(state, s);
 }
 

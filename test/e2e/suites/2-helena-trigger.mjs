@@ -41,6 +41,39 @@ describe(`the Helena Trigger in n8n ${e2e.version}`, () => {
 		assert.equal(await e2e.subscriptionCount(0), 0);
 	});
 
+	test('a delivery sent the moment the subscription exists, before n8n has saved its token, runs the workflow once', async (t) => {
+		t.after(async () => {
+			e2e.sandbox.deliverOnSubscribe = undefined;
+			await e2e.n8n.api('POST', '/workflows/e2eTrigger000001/deactivate').catch(() => {});
+			await e2e.subscriptionCount(0);
+		});
+		const before = (await e2e.n8n.api('GET', '/executions?workflowId=e2eTrigger000001')).data.length;
+		const deliveriesBefore = e2e.sandbox.deliveries.length;
+		const logBefore = e2e.n8n.logs.length;
+		e2e.sandbox.deliverOnSubscribe = 'SESSION_NEW';
+
+		await e2e.n8n.api('POST', '/workflows/e2eTrigger000001/activate');
+		assert.equal(await e2e.subscriptionCount(1), 1);
+		await e2e.eventually(
+			() => e2e.sandbox.deliveries.length,
+			(count) => count > deliveriesBefore,
+		);
+		await e2e.sandbox.waitForDeliveries();
+
+		const deliveries = e2e.sandbox.deliveries.slice(deliveriesBefore);
+		assert.deepEqual(
+			deliveries.map((delivery) => delivery.status),
+			[200],
+		);
+		const executions = await e2e.eventually(
+			async () => (await e2e.n8n.api('GET', '/executions?workflowId=e2eTrigger000001')).data,
+			(list) => list.length > before && list.every((execution) => execution.finished),
+		);
+		assert.equal(executions.length, before + 1);
+		const recovered = e2e.n8n.logs.slice(logBefore).includes('the saved token was not current');
+		t.diagnostic(recovered ? 'the delivery came before n8n had saved the token' : 'n8n had saved the token before the delivery');
+	});
+
 	test('a forged delivery without the token is refused and starts nothing', async () => {
 		await e2e.n8n.api('POST', '/workflows/e2eTrigger000001/activate');
 		assert.equal(await e2e.subscriptionCount(1), 1);
