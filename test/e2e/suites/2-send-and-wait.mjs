@@ -169,6 +169,14 @@ describe(`Send and Wait for Response in n8n ${e2e.version}`, () => {
 		} finally {
 			e2e.n8n.extraEnv = env;
 		}
+		// n8n answers before its startup recovery has run. That recovery takes the waiting execution (its event log
+		// has no end for it) through 'crashed' and back to 'waiting' (amend, then the save hook): read after it.
+		await e2e.eventually(
+			() => e2e.n8n.logs.includes('MessageEventBus initialized'),
+			(done) => done,
+			{ timeoutMs: 60_000 },
+		);
+		assert.equal(await statusOf(id), 'waiting', 'still waiting once n8n has restarted');
 		if (signed) {
 			const forged = await open(links[1].replace('approved=false', 'approved=true'));
 			assert.equal(forged.status, 401, 'an altered link was accepted');
