@@ -26,12 +26,30 @@ export interface SandboxFixture {
 	): Promise<NodeRun>;
 	/** The API requests (under /core) the sandbox received since the last `sandbox.clearRequests()`. */
 	apiRequests(): LoggedRequest[];
+	/** The demo data again, with empty request and delivery logs (for a `beforeEach`). */
+	resetToDemo(): void;
+	/** A webhook subscription made outside n8n, straight through the API; resolves with its id. */
+	createSubscriptionByHand(body: Record<string, unknown>): Promise<string>;
 }
 
 /** Starts one sandbox for the test file, on a free port, and stops it afterwards. */
 export function useSandbox(options: SandboxOptions = {}): SandboxFixture {
 	const fixture = {
 		apiRequests: () => fixture.sandbox.requests.filter((request) => request.path.startsWith('/core')),
+		resetToDemo: () => {
+			fixture.sandbox.reset('demo');
+			fixture.sandbox.clearRequests();
+			fixture.sandbox.deliveries.length = 0;
+		},
+		createSubscriptionByHand: async (body) => {
+			const response = await fetch(`${fixture.sandbox.url}/core/v1/webhook/subscription`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${fixture.credentials.apiKey}`, 'content-type': 'application/json' },
+				body: JSON.stringify({ name: 'By hand', events: ['SESSION_NEW'], ...body }),
+			});
+			expect(response.status).toBe(200);
+			return ((await response.json()) as { id: string }).id;
+		},
 		run: async (parameters, runOptions = {}) =>
 			await runNode({
 				credentials: { ...fixture.credentials, ...runOptions.credentials },

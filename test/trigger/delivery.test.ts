@@ -7,11 +7,7 @@ const STATIC_KEY = `node:${TRIGGER_NODE_NAME}`;
 describe('Helena Trigger: deliveries (sandbox → webhook receiver → WebhookContext)', () => {
 	const helena = useSandbox();
 	const startTrigger = useTrigger(helena);
-	beforeEach(() => {
-		helena.sandbox.reset('demo');
-		helena.sandbox.clearRequests();
-		helena.sandbox.deliveries.length = 0;
-	});
+	beforeEach(() => helena.resetToDemo());
 
 	const tokenOf = (trigger: TriggerHarness) => (trigger.savedStaticData[STATIC_KEY] as { token: string }).token;
 

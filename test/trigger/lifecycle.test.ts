@@ -20,17 +20,6 @@ describe('Helena Trigger: activation and deactivation (HookContext against the s
 	const subscriptions = () => [...helena.sandbox.state.subscriptions.values()];
 	const stored = (trigger: TriggerHarness) => trigger.savedStaticData[STATIC_KEY] as Record<string, string>;
 
-	/** A subscription made outside n8n, straight through the API. */
-	async function createByHand(body: Record<string, unknown>): Promise<string> {
-		const response = await fetch(`${helena.sandbox.url}/core/v1/webhook/subscription`, {
-			method: 'POST',
-			headers: { authorization: `Bearer ${helena.credentials.apiKey}`, 'content-type': 'application/json' },
-			body: JSON.stringify({ name: 'By hand', events: ['SESSION_NEW'], ...body }),
-		});
-		expect(response.status).toBe(200);
-		return ((await response.json()) as { id: string }).id;
-	}
-
 	test('the first activation creates exactly one subscription whose URL carries a secret token', async () => {
 		const trigger = await startTrigger();
 
@@ -176,7 +165,7 @@ describe('Helena Trigger: activation and deactivation (HookContext against the s
 		const trigger = await startTrigger();
 		await trigger.activate();
 		const ours = stored(trigger).subscriptionId;
-		const foreign = await createByHand({ url: 'https://other.example.com/webhook/abc/webhook' });
+		const foreign = await helena.createSubscriptionByHand({ url: 'https://other.example.com/webhook/abc/webhook' });
 		trigger.savedStaticData = {};
 		helena.sandbox.clearRequests();
 
@@ -188,8 +177,8 @@ describe('Helena Trigger: activation and deactivation (HookContext against the s
 
 	test('several subscriptions on this URL: activation adopts one and deletes none; deactivation removes all', async () => {
 		const trigger = await startTrigger();
-		const tokened = await createByHand({ url: `${trigger.webhookUrl}?token=${'a'.repeat(43)}` });
-		const second = await createByHand({ url: `${trigger.webhookUrl}?token=${'b'.repeat(43)}` });
+		const tokened = await helena.createSubscriptionByHand({ url: `${trigger.webhookUrl}?token=${'a'.repeat(43)}` });
+		const second = await helena.createSubscriptionByHand({ url: `${trigger.webhookUrl}?token=${'b'.repeat(43)}` });
 		helena.sandbox.clearRequests();
 
 		expect(await trigger.activate()).toBe('adopted');
@@ -212,7 +201,7 @@ describe('Helena Trigger: activation and deactivation (HookContext against the s
 
 	test('a subscription made by hand for this URL without a token is adopted and given one', async () => {
 		const trigger = await startTrigger();
-		const id = await createByHand({ url: trigger.webhookUrl });
+		const id = await helena.createSubscriptionByHand({ url: trigger.webhookUrl });
 		helena.sandbox.clearRequests();
 
 		expect(await trigger.activate()).toBe('adopted');
@@ -229,7 +218,7 @@ describe('Helena Trigger: activation and deactivation (HookContext against the s
 
 	test('a subscription stored for another webhook URL (WEBHOOK_URL changed) is left alone, with a warning', async () => {
 		const trigger = await startTrigger();
-		const old = await createByHand({ url: `https://old-host.example.com/webhook/${trigger.webhookId}/webhook?token=x` });
+		const old = await helena.createSubscriptionByHand({ url: `https://old-host.example.com/webhook/${trigger.webhookId}/webhook?token=x` });
 		trigger.savedStaticData = { [STATIC_KEY]: { subscriptionId: old, token: 'x' } };
 		helena.sandbox.clearRequests();
 

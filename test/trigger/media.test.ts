@@ -20,9 +20,7 @@ describe('Helena Trigger: Attach Media', () => {
 	const bytesOf = (item: INodeExecutionData, property = 'data') => Buffer.from(item.binary![property].data, 'base64');
 
 	beforeEach(() => {
-		helena.sandbox.reset('demo');
-		helena.sandbox.clearRequests();
-		helena.sandbox.deliveries.length = 0;
+		helena.resetToDemo();
 		helena.sandbox.media.requests.length = 0;
 	});
 

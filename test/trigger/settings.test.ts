@@ -13,11 +13,7 @@ const STATIC_KEY = `node:${TRIGGER_NODE_NAME}`;
 describe('Helena Trigger: settings are normalised or refused at activation, never left deaf', () => {
 	const helena = useSandbox();
 	const startTrigger = useTrigger(helena);
-	beforeEach(() => {
-		helena.sandbox.reset('demo');
-		helena.sandbox.clearRequests();
-		helena.sandbox.deliveries.length = 0;
-	});
+	beforeEach(() => helena.resetToDemo());
 	const subscriptions = () => [...helena.sandbox.state.subscriptions.values()];
 	const writes = () => helena.apiRequests().filter((request) => request.method !== 'GET');
 	const tokenOf = (saved: Record<string, unknown>) => (saved[STATIC_KEY] as { token: string }).token;

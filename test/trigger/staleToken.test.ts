@@ -1,4 +1,4 @@
-import { TRIGGER_NODE_NAME, useTrigger } from '../engine/runTrigger';
+import { nodeTypesOfAnotherProcess, TRIGGER_NODE_NAME, useTrigger } from '../engine/runTrigger';
 import { useSandbox } from '../engine/sandbox';
 
 const STATIC_KEY = `node:${TRIGGER_NODE_NAME}`;
@@ -11,11 +11,7 @@ const STATIC_KEY = `node:${TRIGGER_NODE_NAME}`;
 describe('Helena Trigger: deliveries while the saved token is not current', () => {
 	const helena = useSandbox();
 	const startTrigger = useTrigger(helena);
-	beforeEach(() => {
-		helena.sandbox.reset('demo');
-		helena.sandbox.clearRequests();
-		helena.sandbox.deliveries.length = 0;
-	});
+	beforeEach(() => helena.resetToDemo());
 
 	const subscriptionReads = () =>
 		helena.sandbox.requests.filter((request) => request.method === 'GET' && request.decodedPath.endsWith('/v1/webhook/subscription'));
@@ -65,7 +61,7 @@ describe('Helena Trigger: deliveries while the saved token is not current', () =
 		const trigger = await startTrigger();
 		await trigger.activate();
 		trigger.savedStaticData = {};
-		trigger.webhookNodeTypes = (await import('../engine/runTrigger')).nodeTypesOfAnotherProcess();
+		trigger.webhookNodeTypes = nodeTypesOfAnotherProcess();
 		helena.sandbox.clearRequests();
 
 		await helena.sandbox.deliver('SESSION_NEW');
@@ -98,12 +94,7 @@ describe('Helena Trigger: deliveries while the saved token is not current', () =
 		await trigger.activate();
 		trigger.savedStaticData = {};
 		// made by hand in Helena, after the trigger's own
-		const response = await fetch(`${helena.sandbox.url}/core/v1/webhook/subscription`, {
-			method: 'POST',
-			headers: { authorization: `Bearer ${helena.credentials.apiKey}`, 'content-type': 'application/json' },
-			body: JSON.stringify({ name: 'By hand', events: ['SESSION_NEW'], url: `${trigger.webhookUrl}?token=${'s'.repeat(43)}` }),
-		});
-		expect(response.status).toBe(200);
+		await helena.createSubscriptionByHand({ url: `${trigger.webhookUrl}?token=${'s'.repeat(43)}` });
 
 		const results = await helena.sandbox.deliver('SESSION_NEW');
 
