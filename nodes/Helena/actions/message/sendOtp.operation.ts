@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { invalidInput, readText, refuseControlCharacters, runPerItem } from '../../helpers';
 import { helenaRequest, recordIn } from '../../transport';
 import { channelLocator } from '../chat/locators';
-import { readPhone, readRequiredChannel, readSendReferences } from './sendFields';
+import { readPhone, readRequiredChannel, readSendReferences } from '../send/sendFields';
 
 /** WhatsApp's authentication templates take a code of at most 15 characters. */
 const MAX_CODE_LENGTH = 15;

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { invalidInput, readText, runPerItem } from '../../helpers';
-import { replyToOption, sendFreeMessage, sendOptions, typingDelayOption, recipientFields } from './sendFields';
+import { replyToOption, sendFreeMessage, sendOptions, typingDelayOption, recipientFields } from '../send/sendFields';
 
 const properties: INodeProperties[] = [
 	...recipientFields,

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { requireUuid, runPerItem } from '../../helpers';
 import { helenaRequest, recordIn } from '../../transport';
 import { chatbotLocator, locatorValue } from '../chat/locators';
-import { metadataField, readMetadata } from './metadata';
+import { metadataField, readMetadata } from '../shared/metadata';
 import {
 	inSessionField,
 	optionalChannelField,
@@ -15,7 +15,7 @@ import {
 	readSendReferences,
 	sendRecords,
 	sendToField,
-} from './sendFields';
+} from '../send/sendFields';
 
 /** The chatbot send's yes/no options, as Helena names them. */
 export const CHATBOT_FLAGS: Record<string, string> = {

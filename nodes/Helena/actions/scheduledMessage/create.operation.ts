@@ -5,9 +5,9 @@ import { optionsCollection, readBoolean, readOption, requireUuid, runPerItem } f
 import { helenaRequest, recordIn } from '../../transport';
 import type { RecordRef } from '../../transport';
 import { channelLocator, chatbotLocator, departmentPicker, locatorValue, optionalLocatorUuid, templateLocator } from '../chat/locators';
-import { headerFileFields } from '../message/media';
-import { readOptionalChannel, readPhone, readRequiredChannel } from '../message/sendFields';
-import { templateParametersField } from '../message/templateFields';
+import { headerFileFields } from '../send/media';
+import { readOptionalChannel, readPhone, readRequiredChannel } from '../send/sendFields';
+import { templateParametersField } from '../send/templateFields';
 import { chatbotRecord, headerOfCreate, readTemplateContent, typeField } from './fields';
 import { readSchedule, scheduledAtField, timezoneField } from './schedule';
 

@@ -6,8 +6,8 @@ import { apiPath, helenaRequest, recordIn } from '../../transport';
 import type { RecordRef } from '../../transport';
 import { resolveChannel } from '../chat/catalog';
 import { channelLocator, chatbotLocator, departmentPicker, locatorValue, optionalLocatorUuid, templateLocator } from '../chat/locators';
-import { readPhone } from '../message/sendFields';
-import { templateParametersField } from '../message/templateFields';
+import { readPhone } from '../send/sendFields';
+import { templateParametersField } from '../send/templateFields';
 import {
 	chatbotRecord,
 	fetchScheduledMessage,

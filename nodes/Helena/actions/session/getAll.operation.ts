@@ -6,7 +6,7 @@ import { fetchAllPages } from '../../transport';
 import { resolveChannel } from '../chat/catalog';
 import { channelLocator, locatorValue, optionalLocatorUuid } from '../chat/locators';
 import { readTagLocator, tagLocator } from '../shared/tagLocator';
-import { readDate } from '../contact/listing';
+import { readDateFilter } from '../shared/dateFilters';
 import { limitField, readPaging, returnAllField } from '../shared/paging';
 import { readDetails, sessionDetailsField } from './details';
 import { sessionDepartmentFilter, sessionStatusFilter, sessionUserFilter } from './filters';
@@ -93,7 +93,7 @@ async function readFilters(context: IExecuteFunctions, itemIndex: number): Promi
 	const contactId = (readText(context, filters.contactId, 'Contact ID', itemIndex) ?? '').trim();
 	if (contactId) qs.ContactId = requireUuid(context, contactId, 'Contact ID', itemIndex);
 	for (const [name, , query] of DATE_FILTERS) {
-		const date = readDate(context, filters, name, itemIndex);
+		const date = readDateFilter(context, filters, name, itemIndex);
 		if (date) qs[query] = date;
 	}
 	return qs;

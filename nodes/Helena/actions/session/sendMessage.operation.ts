@@ -5,9 +5,9 @@ import { invalidInput, optionsCollection, readBoolean, readLocatorId, readOption
 import { apiPath, helenaRequest, recordIn } from '../../transport';
 import { resolveChannel, resolveTemplate } from '../chat/catalog';
 import { readSessionId, sessionIdField, sessionRecord, templateLocator } from '../chat/locators';
-import { readTemplateParameters, requireApproved, requireHeaderFileFits, templateParametersField } from '../message/templateFields';
-import type { MediaKind } from '../message/media';
-import { explainRefusedSend } from '../message/sendFields';
+import { readTemplateParameters, requireApproved, requireHeaderFileFits, templateParametersField } from '../send/templateFields';
+import type { MediaKind } from '../send/media';
+import { explainRefusedSend } from '../send/sendFields';
 import { fetchSession } from './fetchSession';
 import { readFileSourceOf, readSessionFile, sessionFileFields } from './sessionFile';
 import type { SessionFile } from './sessionFile';

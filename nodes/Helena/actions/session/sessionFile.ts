@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidInput, readOption, readText, requireHttpUrl, requireUuid } from '../../helpers';
-import { binaryField, fileUrlField, MEDIA_RULES, readMedia } from '../message/media';
-import type { MediaKind } from '../message/media';
+import { binaryField, fileUrlField, MEDIA_RULES, readMedia } from '../send/media';
+import type { MediaKind } from '../send/media';
 
 /*
  * The file of a send into a conversation: a public URL (`fileUrl`), a file stored in Helena (`fileId`), or an
