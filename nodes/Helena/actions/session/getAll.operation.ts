@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionValues, readChoices, readOption, readText, requireUuid, runPerItem } from '../../helpers';
+import { optionValues, readChoices, readOption, runPerItem } from '../../helpers';
 import { fetchAllPages } from '../../transport';
 import { resolveChannel } from '../chat/catalog';
 import { channelLocator, locatorValue, optionalLocatorUuid } from '../chat/locators';
 import { readTagLocator, tagLocator } from '../shared/tagLocator';
+import { contactIdFilter, readContactIdFilter } from '../shared/contactLocator';
 import { readDateFilter } from '../shared/dateFilters';
 import { limitField, readPaging, returnAllField } from '../shared/paging';
 import { readDetails, sessionDetailsField } from './details';
@@ -33,13 +34,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			channelLocator({ description: 'Only conversations of this channel' }),
-			{
-				displayName: 'Contact ID',
-				name: 'contactId',
-				type: 'string',
-				default: '',
-				description: 'Only conversations of this contact (find it by phone with Contact → Get)',
-			},
+			contactIdFilter('Only conversations of this contact (find it by phone with Contact → Get)'),
 			...DATE_FILTERS.map(([name, displayName]): INodeProperties => ({
 				displayName,
 				name,
@@ -90,8 +85,8 @@ async function readFilters(context: IExecuteFunctions, itemIndex: number): Promi
 	if (tagId) qs.TagsId = [tagId];
 	const channel = locatorValue(filters.channel);
 	if (channel) qs.ChannelsId = [(await resolveChannel(context, channel, itemIndex)).id];
-	const contactId = (readText(context, filters.contactId, 'Contact ID', itemIndex) ?? '').trim();
-	if (contactId) qs.ContactId = requireUuid(context, contactId, 'Contact ID', itemIndex);
+	const contactId = readContactIdFilter(context, filters, itemIndex);
+	if (contactId) qs.ContactId = contactId;
 	for (const [name, , query] of DATE_FILTERS) {
 		const date = readDateFilter(context, filters, name, itemIndex);
 		if (date) qs[query] = date;
