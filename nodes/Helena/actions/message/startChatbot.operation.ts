@@ -6,6 +6,7 @@ import { helenaRequest, recordIn } from '../../transport';
 import { chatbotLocator, locatorValue } from '../chat/locators';
 import { metadataField, readMetadata } from '../shared/metadata';
 import {
+	callbackUrlField,
 	inSessionField,
 	optionalChannelField,
 	phoneField,
@@ -33,13 +34,7 @@ export const chatbotOptionsField: INodeProperties = {
 	placeholder: 'Add Option',
 	default: {},
 	options: [
-		{
-			displayName: 'Callback URL',
-			name: 'callbackUrl',
-			type: 'string',
-			default: '',
-			description: 'Helena calls this URL once when the chatbot starts or fails',
-		},
+		callbackUrlField('Helena calls this URL once when the chatbot starts or fails'),
 		metadataField('contactMetadata', 'Contact Metadata', 'Values stored on the contact, kept for later conversations'),
 		metadataField(
 			'sessionMetadata',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionValues, readChoices, readOption, runPerItem } from '../../helpers';
+import { optionsCollection, optionValues, readChoices, readOption, runPerItem } from '../../helpers';
 import { fetchAllPages } from '../../transport';
 import { resolveChannel } from '../chat/catalog';
 import { channelLocator, locatorValue, optionalLocatorUuid } from '../chat/locators';
@@ -48,26 +48,19 @@ const properties: INodeProperties[] = [
 			sessionUserFilter,
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			sessionDetailsField,
-			{
-				displayName: 'Order Direction',
-				name: 'orderDirection',
-				type: 'options',
-				options: [
-					{ name: 'Oldest First', value: 'ASCENDING' },
-					{ name: 'Newest First', value: 'DESCENDING' },
-				],
-				default: 'DESCENDING',
-			},
-		],
-	},
+	optionsCollection([
+		sessionDetailsField,
+		{
+			displayName: 'Order Direction',
+			name: 'orderDirection',
+			type: 'options',
+			options: [
+				{ name: 'Oldest First', value: 'ASCENDING' },
+				{ name: 'Newest First', value: 'DESCENDING' },
+			],
+			default: 'DESCENDING',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['session'], operation: ['getAll'] } }, properties);

@@ -7,7 +7,7 @@ import { resolveChannel, resolveTemplate } from '../chat/catalog';
 import { readSessionId, sessionIdField, sessionRecord, templateLocator } from '../chat/locators';
 import { readTemplateParameters, requireApproved, requireHeaderFileFits, templateParametersField } from '../send/templateFields';
 import type { MediaKind } from '../send/media';
-import { explainRefusedSend } from '../send/sendFields';
+import { explainRefusedSend, messageTextField } from '../send/sendFields';
 import { fetchSession } from './fetchSession';
 import { readFileSourceOf, readSessionFile, sessionFileFields } from './sessionFile';
 import type { SessionFile } from './sessionFile';
@@ -36,16 +36,7 @@ const properties: INodeProperties[] = [
 			{ name: 'File', value: 'file', description: 'An image, video, audio or document, with an optional caption' },
 		],
 	},
-	{
-		displayName: 'Text',
-		name: 'text',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		required: true,
-		default: '',
-		description: 'The message; WhatsApp formatting such as *bold* and _italic_ works',
-		displayOptions: { show: { content: ['text'] } },
-	},
+	{ ...messageTextField, displayOptions: { show: { content: ['text'] } } },
 	{
 		...templateLocator,
 		description: "The approved template to send; it must belong to the conversation's channel",
