@@ -6,7 +6,7 @@ import type { MediaKind } from '../send/media';
 
 /*
  * The file of a send into a conversation: a public URL (`fileUrl`), a file stored in Helena (`fileId`), or an
- * n8n binary field, uploaded with the package's one upload (message/media.ts) once every other value is checked.
+ * n8n binary field, uploaded with the package's one upload (send/media.ts) once every other value is checked.
  */
 
 type Content = 'file' | 'template';
