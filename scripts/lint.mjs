@@ -1,6 +1,6 @@
 // Lint exactly as n8n's package scanner (@n8n/scan-community-package) does: its ESLint config with
 // eslint-plugin-n8n-nodes-base and @n8n/eslint-plugin-community-nodes, inline disables ignored.
-//   node scripts/lint.mjs            the sources (nodes/, credentials/, package.json) + type check + Prettier
+//   node scripts/lint.mjs            the sources (nodes/, credentials/, package.json) + type check + Prettier + the rooms' import rule
 //   node scripts/lint.mjs --package  the packed tarball, as npm would publish it (run after build)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 // The package declares no `exports` or `main`, only a CLI (`scanner/cli.mjs`) that downloads a published
 // package from npm; scanning our own sources needs its `analyzePackage`, so this module is imported by path.
 import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+
+import { roomViolations } from './check-rooms.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const packageLeg = process.argv.includes('--package');
@@ -73,6 +75,10 @@ if (packageLeg) {
 		console.error('lint: type check failed (see above)');
 		passed = false;
 	}
+	const violations = roomViolations(path.join(root, 'nodes/Helena/actions'));
+	for (const { file, specifier, reason } of violations) console.error(`lint: ${file} imports '${specifier}', ${reason}`);
+	if (violations.length) passed = false;
+	else console.log('lint: rooms: 0 imports between resource folders');
 	try {
 		execFileSync(path.join(root, 'node_modules/.bin/prettier'), ['--check', '--log-level', 'warn', '.'], { cwd: root, stdio: 'inherit' });
 		console.log('lint: formatting: 0 errors');

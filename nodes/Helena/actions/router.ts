@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { account } from './account';
@@ -14,14 +14,7 @@ import { session } from './session';
 import { tag } from './tag';
 import { user } from './user';
 import { webhook } from './webhook';
-
-/** One operation file: its parameters (already wrapped in display options) and its execute. */
-export interface HelenaOperation {
-	description: INodeProperties[];
-	execute(this: IExecuteFunctions): Promise<INodeExecutionData[]>;
-}
-
-export type HelenaResource = Record<string, HelenaOperation>;
+import type { HelenaResource } from './types';
 
 /** The handlers of every resource, by operation value; test/editor/operations.test.ts keeps them in step with the dropdowns. */
 export const resources: Record<string, HelenaResource> = {

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import * as getCustomFields from './getCustomFields.operation';
 import * as getOfficeHours from './getOfficeHours.operation';
-import type { HelenaResource } from '../router';
+import type { HelenaResource } from '../types';
 
 export const account: HelenaResource = { getCustomFields, getOfficeHours };
 

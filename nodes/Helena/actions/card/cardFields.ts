@@ -2,9 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { invalidInput, readDate, readList, readName, readNumber, readText, shown, toFieldType } from '../../helpers';
 import { userLocator, optionalLocatorUuid } from '../chat/locators';
-import { metadataField, readMetadata } from '../message/metadata';
+import { metadataField, readMetadata } from '../shared/metadata';
 import { panelCustomFields } from '../crm/panelData';
 import { stepLocator } from '../crm/locators';
+import { simplifyFieldShowing } from '../shared/paging';
 import { recordIn } from '../../transport';
 import type { RecordRef } from '../../transport';
 
@@ -207,14 +208,9 @@ export const includeDetailsField: INodeProperties = {
 
 /* Fields that Get Many and the Helena Card Trigger offer alike. */
 
-export const cardSimplifyField: INodeProperties = {
-	displayName: 'Simplify',
-	name: 'simple',
-	type: 'boolean',
-	default: true,
-	description: 'Whether to return a simplified version of the response instead of the raw data',
-	hint: 'Simplified: ID, title, panel, step and step title, status, value, responsible user, contacts, due date and last update',
-};
+export const cardSimplifyField: INodeProperties = simplifyFieldShowing(
+	'Simplified: ID, title, panel, step and step title, status, value, responsible user, contacts, due date and last update',
+);
 
 export const cardStatusesFilter: INodeProperties = {
 	displayName: 'Statuses',

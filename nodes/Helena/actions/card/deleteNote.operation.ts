@@ -1,21 +1,14 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requireUuid, runPerItem } from '../../helpers';
+import { runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
 import { cardIdField, cardRecord, readCardId } from '../crm/locators';
+import { noteIdField, readNoteId } from '../shared/noteId';
 
 const properties: INodeProperties[] = [
 	cardIdField,
-	{
-		displayName: 'Note ID',
-		name: 'noteId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		description: 'ID of the note to delete (Card → Get Notes lists them)',
-	},
+	{ ...noteIdField, description: 'ID of the note to delete (Card → Get Notes lists them)' },
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['card'], operation: ['deleteNote'] } }, properties);
@@ -23,7 +16,7 @@ export const description = updateDisplayOptions({ show: { resource: ['card'], op
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
 		const cardId = readCardId(this, itemIndex);
-		const noteId = requireUuid(this, this.getNodeParameter('noteId', itemIndex), 'Note ID', itemIndex);
+		const noteId = readNoteId(this, itemIndex);
 		await helenaRequest.call(this, {
 			service: 'crm',
 			method: 'DELETE',

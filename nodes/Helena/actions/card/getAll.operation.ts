@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { filtersCollection, optionValues, readChoices, readText, requireUuid, runPerItem } from '../../helpers';
+import { filtersCollection, optionValues, readChoices, readText, runPerItem } from '../../helpers';
 import { fetchAllPages } from '../../transport';
 import { optionalLocatorUuid, userLocator } from '../chat/locators';
+import { contactIdFilter, readContactIdFilter } from '../shared/contactLocator';
 import { dateFilterFields, readDateFilters } from '../shared/dateFilters';
 import { limitField, readPaging, readSimple, returnAllField } from '../shared/paging';
 import { panelLocator, readPanelId } from '../crm/locators';
@@ -19,13 +20,7 @@ const properties: INodeProperties[] = [
 	limitField,
 	cardSimplifyField,
 	filtersCollection([
-		{
-			displayName: 'Contact ID',
-			name: 'contactId',
-			type: 'string',
-			default: '',
-			description: 'Only cards linked to this contact',
-		},
+		contactIdFilter('Only cards linked to this contact'),
 		...dateFilterFields('cards'),
 		{ ...userLocator('responsibleUser'), displayName: 'Responsible User', description: 'Only cards this user is responsible for' },
 		cardStatusesFilter,
@@ -59,8 +54,8 @@ async function readFilters(context: IExecuteFunctions, panelId: string, itemInde
 		await requireStepOfPanel(context, panelId, stepId, 'Step', itemIndex);
 		qs.StepId = stepId;
 	}
-	const contactId = (readText(context, filters.contactId, 'Contact ID', itemIndex) ?? '').trim();
-	if (contactId) qs.ContactId = requireUuid(context, contactId, 'Contact ID', itemIndex);
+	const contactId = readContactIdFilter(context, filters, itemIndex);
+	if (contactId) qs.ContactId = contactId;
 	const userId = optionalLocatorUuid(context, filters.responsibleUser, 'Responsible User', itemIndex);
 	if (userId) qs.ResponsibleUserId = userId;
 	const text = (readText(context, filters.text, 'Text', itemIndex) ?? '').trim();

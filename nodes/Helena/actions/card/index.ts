@@ -8,7 +8,7 @@ import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getNotes from './getNotes.operation';
 import * as update from './update.operation';
-import type { HelenaResource } from '../router';
+import type { HelenaResource } from '../types';
 
 export const card: HelenaResource = { getAll, get, create, update, duplicate, getNotes, addNote, deleteNote };
 

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { READ_CONCURRENCY, runPerItem } from '../../helpers';
 import { helenaRequest } from '../../transport';
-import { contactLocator, contactRecords, contactV1Path, readContactTarget } from './contactLocator';
+import { contactLocator, contactRecords, contactV1Path, readContactTarget } from '../shared/contactLocator';
 import { includeDetailsField, readIncludeDetails, simplifyContact, simplifyField } from './listing';
 import { readSimple } from '../shared/paging';
 

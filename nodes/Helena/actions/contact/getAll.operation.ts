@@ -8,11 +8,11 @@ import {
 	listingFields,
 	listOptionsField,
 	outputContacts,
-	readDate,
 	readListing,
 	readStatusFilter,
 	statusFilterField,
 } from './listing';
+import { readDateFilter } from '../shared/dateFilters';
 
 const properties: INodeProperties[] = [...listingFields, filtersCollection([...dateRangeFields, statusFilterField]), listOptionsField];
 
@@ -35,7 +35,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const status = readStatusFilter(this, filters, itemIndex);
 		if (status) qs.Status = status;
 		for (const [name, query] of Object.entries(QUERY_OF_DATE)) {
-			const date = readDate(this, filters, name, itemIndex);
+			const date = readDateFilter(this, filters, name, itemIndex);
 			if (date) qs[query] = date;
 		}
 		if (options.orderBy) qs.OrderBy = options.orderBy;

@@ -8,7 +8,7 @@ import * as search from './search.operation';
 import * as update from './update.operation';
 import * as updateTags from './updateTags.operation';
 import * as upsertMany from './upsertMany.operation';
-import type { HelenaResource } from '../router';
+import type { HelenaResource } from '../types';
 
 export const contact: HelenaResource = {
 	create,

@@ -1,29 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import {
-	invalidInput,
-	type NodeContext,
-	optionsCollection,
-	optionValues,
-	readChoices,
-	readDate as readDateValue,
-	readOption,
-	readText,
-} from '../../helpers';
+import { invalidInput, type NodeContext, optionsCollection, optionValues, readChoices, readOption, readText } from '../../helpers';
 import type { PagingOptions } from '../../transport';
 import { statusOptions } from './fields';
-import { limitField, readPaging, readSimple, returnAllField } from '../shared/paging';
+import { limitField, readPaging, readSimple, returnAllField, simplifyFieldShowing } from '../shared/paging';
 
 /* Parameters and output shaping shared by Get, Get Many and Search. */
 
-export const simplifyField: INodeProperties = {
-	displayName: 'Simplify',
-	name: 'simple',
-	type: 'boolean',
-	default: true,
-	description: 'Whether to return a simplified version of the response instead of the raw data',
-	hint: 'Simplified: ID, name, phone number, email, Instagram, status, tag names and last update',
-};
+export const simplifyField: INodeProperties = simplifyFieldShowing(
+	'Simplified: ID, name, phone number, email, Instagram, status, tag names and last update',
+);
 
 export const includeDetailsField: INodeProperties = {
 	displayName: 'Include Details',
@@ -114,18 +100,6 @@ export const dateRangeFields: INodeProperties[] = [
 		description: 'Contacts last changed before this moment (UTC)',
 	},
 ];
-
-export const dateRangeLabels: Record<string, string> = {
-	createdAfter: 'Created After',
-	createdBefore: 'Created Before',
-	updatedAfter: 'Updated After',
-	updatedBefore: 'Updated Before',
-};
-
-/** A date bound as sent to Helena, or undefined when not set; anything but an ISO date is an input error. */
-export function readDate(context: IExecuteFunctions, values: IDataObject, name: string, itemIndex: number): string | undefined {
-	return readDateValue(context, values[name], dateRangeLabels[name] ?? name, itemIndex);
-}
 
 const DETAILS = optionValues(includeDetailsField);
 const ORDER_DIRECTIONS = optionValues(orderDirectionField);

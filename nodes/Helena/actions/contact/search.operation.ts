@@ -5,8 +5,9 @@ import { filtersCollection, readText, requireOneOf, runPerItem } from '../../hel
 import { contactFilterPage, fetchAllPages } from '../../transport';
 import { readContactFields } from './contactBody';
 import { filterContactFields } from './fields';
+import { readDateFilter } from '../shared/dateFilters';
 import type { Listing } from './listing';
-import { dateRangeFields, listingFields, listOptionsField, outputContacts, readDate, readListing, statusFilterField } from './listing';
+import { dateRangeFields, listingFields, listOptionsField, outputContacts, readListing, statusFilterField } from './listing';
 
 const ORIGINS = ['CREATED_BY_USER', 'CREATED_FROM_HUB', 'IMPORTED'];
 
@@ -53,8 +54,8 @@ function readRange(
 	itemIndex: number,
 ): IDataObject | undefined {
 	const range: IDataObject = {};
-	const afterDate = readDate(context, filters, after, itemIndex);
-	const beforeDate = readDate(context, filters, before, itemIndex);
+	const afterDate = readDateFilter(context, filters, after, itemIndex);
+	const beforeDate = readDateFilter(context, filters, before, itemIndex);
 	if (afterDate) range.after = afterDate;
 	if (beforeDate) range.before = beforeDate;
 	return Object.keys(range).length ? range : undefined;

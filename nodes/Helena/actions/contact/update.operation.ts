@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection, runPerItem, updateFieldsCollection } from '../../helpers';
 import { apiPath, helenaRequest, isTagRemoval, sendTagRemoval } from '../../transport';
 import { readContactFields, readContactUpdateFields } from './contactBody';
-import { contactLocator, contactRecords, readContactTarget } from './contactLocator';
+import { contactLocator, contactRecords, readContactTarget } from '../shared/contactLocator';
 import { readTagOperation, updateFields, updateTagOperationOptions } from './fields';
 
 const properties: INodeProperties[] = [

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { invalidInput, readList, runPerItem } from '../../helpers';
 import { helenaRequest, isTagRemoval, saysAlready, sendTagRemoval } from '../../transport';
-import { contactLocator, contactRecords, contactV1Path, readContactTarget } from './contactLocator';
+import { contactLocator, contactRecords, contactV1Path, readContactTarget } from '../shared/contactLocator';
 import { readTagOperation, tagOperationOptions } from './fields';
 
 const properties: INodeProperties[] = [

@@ -1,9 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { failedItem, mapWithConcurrency, readOption, withItemIndex } from '../../helpers';
-import { chunk, helenaRequest } from '../../transport';
+import { chunk } from '../../transport';
 import { readBatchItem } from './batchItems';
+import { batchError, saveBatch } from './contactBatch';
+import type { PendingContact } from './contactBatch';
 import { readCreateOptions } from './contactBody';
 import { contactToCreateFields, readContactToCreate } from './create.operation';
 import { createOptionsField } from './fields';
@@ -80,43 +82,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['upsertMany'] } }, properties);
-
-interface PendingContact {
-	itemIndex: number;
-	body: IDataObject;
-}
-
-/** Makes a chunk's error say which items it held, and point at the first of them. */
-function batchError(context: IExecuteFunctions, error: unknown, part: PendingContact[]) {
-	const first = part[0].itemIndex;
-	const last = part[part.length - 1].itemIndex;
-	const wrapped = withItemIndex(context, error, first);
-	wrapped.context.itemIndex = first;
-	const held = `The batch held items ${first} to ${last}; contacts of other batches may have been saved, and running again is safe because the batch updates contacts that exist.`;
-	wrapped.description = [wrapped.description, held].filter(Boolean).join(' ');
-	return wrapped;
-}
-
-async function saveBatch(context: IExecuteFunctions, part: PendingContact[], options: IDataObject | undefined): Promise<IDataObject[]> {
-	const saved = await helenaRequest.call(context, {
-		method: 'POST',
-		path: '/v2/contact/batch',
-		answer: 'list',
-		body: { items: part.map(({ body }) => body), ...(options ? { options } : {}) },
-		itemIndex: part[0].itemIndex,
-		// the batch always upserts, so a repeat saves the same contacts again
-		repeatable: true,
-	});
-	if (!Array.isArray(saved) || saved.length !== part.length) {
-		const count = Array.isArray(saved) ? saved.length : 'no list of';
-		throw new NodeOperationError(
-			context.getNode(),
-			`Helena answered ${count} contacts for a batch of ${part.length}, so they cannot be paired with their input items`,
-			{ itemIndex: part[0].itemIndex },
-		);
-	}
-	return saved as IDataObject[];
-}
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	// After a Code node, n8n 1.x hands over its sandbox's array: a proxy whose methods (map, forEach) and

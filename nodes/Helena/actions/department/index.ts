@@ -7,7 +7,7 @@ import * as getAll from './getAll.operation';
 import * as getChannels from './getChannels.operation';
 import * as update from './update.operation';
 import * as updateAgents from './updateAgents.operation';
-import type { HelenaResource } from '../router';
+import type { HelenaResource } from '../types';
 
 export const department: HelenaResource = {
 	getAll,

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { failedItem, invalidInput, withItemIndex } from '../../helpers';
 import { helenaRequest } from '../../transport';
 import type { RecordRef } from '../../transport';
-import { readPhone } from './sendFields';
+import { readPhone } from '../send/sendFields';
 
 /* Sends of one template or chatbot to many recipients: input items become recipients, 100 per request. */
 

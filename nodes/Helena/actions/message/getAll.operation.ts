@@ -5,8 +5,8 @@ import { optionsCollection, readDate, runPerItem } from '../../helpers';
 import { fetchAllPages } from '../../transport';
 import { readSessionId, sessionIdField, sessionRecord } from '../chat/locators';
 import { simplifyMessage } from '../chat/messageView';
-import { readTimeOrder, timeOrderField } from '../session/history';
-import { limitField, readPaging, readSimple, returnAllField } from '../shared/paging';
+import { readTimeOrder, timeOrderField } from '../shared/timeOrder';
+import { limitField, readPaging, readSimple, returnAllField, simplifyFieldShowing } from '../shared/paging';
 
 const DATE_FILTERS: Array<[string, string, string, string]> = [
 	['createdAfter', 'Created After', 'CreatedAt.After', 'Only messages written after this moment (UTC)'],
@@ -22,14 +22,7 @@ const properties: INodeProperties[] = [
 	},
 	returnAllField,
 	limitField,
-	{
-		displayName: 'Simplify',
-		name: 'simple',
-		type: 'boolean',
-		default: true,
-		description: 'Whether to return a simplified version of the response instead of the raw data',
-		hint: 'Simplified: ID, direction, author, type, text, transcription, file (name, type, size, address), status and time',
-	},
+	simplifyFieldShowing('Simplified: ID, direction, author, type, text, transcription, file (name, type, size, address), status and time'),
 	{
 		displayName: 'Filters',
 		name: 'filters',

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { READ_CONCURRENCY, readOption, readPathValue, requireUuid, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
+import { messageIdField } from '../chat/message';
 
 const SENT_WITH = ['message', 'chatbot', 'otp'] as const;
 
@@ -20,12 +21,7 @@ const properties: INodeProperties[] = [
 		description: 'The operation that sent it: each has its own status',
 	},
 	{
-		displayName: 'Message ID',
-		name: 'messageId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+		...messageIdField,
 		description: 'The ID a send returned (its output field "ID")',
 		displayOptions: { show: { sentWith: ['message', 'chatbot'] } },
 	},

@@ -14,7 +14,7 @@ import * as sendText from './sendText.operation';
 import * as sendTyping from './sendTyping.operation';
 import * as startChatbot from './startChatbot.operation';
 import * as startChatbotForMany from './startChatbotForMany.operation';
-import type { HelenaResource } from '../router';
+import type { HelenaResource } from '../types';
 
 export const message: HelenaResource = {
 	sendText,

@@ -6,7 +6,7 @@ import { linkParameters, recipientOf, responseLink } from './response/links';
 import { readResponseRequest, responseProperties } from './response/request';
 import type { ResponseRequest } from './response/request';
 import { readWaitTill, timeLimitProperties } from './response/timeLimit';
-import { readRecipient, sendFreeMessage, sendOptions, typingDelayOption, recipientFields } from './sendFields';
+import { readRecipient, sendFreeMessage, sendOptions, typingDelayOption, recipientFields } from '../send/sendFields';
 
 const properties: INodeProperties[] = [
 	...recipientFields,

@@ -2,9 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionValues, readOption, readText, runPerItem } from '../../helpers';
-import { mediaSourceFields, readMedia } from './media';
-import type { MediaKind } from './media';
-import { replyToOption, sendFreeMessage, sendOptions, typingDelayOption, recipientFields } from './sendFields';
+import { mediaSourceFields, readMedia } from '../send/media';
+import type { MediaKind } from '../send/media';
+import { replyToOption, sendFreeMessage, sendOptions, typingDelayOption, recipientFields } from '../send/sendFields';
 
 const mediaTypeField: INodeProperties = {
 	displayName: 'Media Type',

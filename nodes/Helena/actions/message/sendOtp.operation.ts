@@ -4,22 +4,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { invalidInput, readText, refuseControlCharacters, runPerItem } from '../../helpers';
 import { helenaRequest, recordIn } from '../../transport';
 import { channelLocator } from '../chat/locators';
-import { readPhone, readRequiredChannel, readSendReferences } from './sendFields';
+import { callbackUrlField, readPhone, recipientPhoneField, readRequiredChannel, readSendReferences } from '../send/sendFields';
 
 /** WhatsApp's authentication templates take a code of at most 15 characters. */
 const MAX_CODE_LENGTH = 15;
 
 const properties: INodeProperties[] = [
 	{ ...channelLocator(), required: true, description: 'The WhatsApp number that sends the code' },
-	{
-		displayName: 'Phone Number',
-		name: 'phoneNumber',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. +5511999999999',
-		description: "Recipient's number with country code",
-	},
+	recipientPhoneField("Recipient's number with country code"),
 	{
 		displayName: 'Options',
 		name: 'otpOptions',
@@ -27,13 +19,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
-			{
-				displayName: 'Callback URL',
-				name: 'callbackUrl',
-				type: 'string',
-				default: '',
-				description: 'Helena calls this URL once when the code is delivered or fails',
-			},
+			callbackUrlField('Helena calls this URL once when the code is delivered or fails'),
 			{
 				displayName: 'Code',
 				name: 'code',

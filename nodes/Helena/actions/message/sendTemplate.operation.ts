@@ -5,10 +5,10 @@ import { requireUuid, runPerItem } from '../../helpers';
 import { helenaRequest, recordIn } from '../../transport';
 import { resolveTemplate } from '../chat/catalog';
 import { channelLocator, locatorValue, templateLocator } from '../chat/locators';
-import { headerFileFields } from './media';
-import { metadataField, readMetadata } from './metadata';
-import { readPhone, readRequiredChannel, readSendOptions, sendOptions, sendRecords } from './sendFields';
-import { readHeaderFile, readTemplateParameters, requireApproved, templateParametersField } from './templateFields';
+import { headerFileFields } from '../send/media';
+import { metadataField, readMetadata } from '../shared/metadata';
+import { readPhone, recipientPhoneField, readRequiredChannel, readSendOptions, sendOptions, sendRecords } from '../send/sendFields';
+import { readHeaderFile, readTemplateParameters, requireApproved, templateParametersField } from '../send/templateFields';
 
 /** The Options of a template send: the shared send options and the conversation's metadata. */
 export const templateSendOptions = sendOptions(
@@ -25,15 +25,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		description: 'The WhatsApp number that sends; templates belong to one number',
 	},
-	{
-		displayName: 'Phone Number',
-		name: 'phoneNumber',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. +5511999999999',
-		description: "Recipient's number with country code; Helena reuses the open conversation or opens one",
-	},
+	recipientPhoneField("Recipient's number with country code; Helena reuses the open conversation or opens one"),
 	templateLocator,
 	templateParametersField(),
 	...headerFileFields,

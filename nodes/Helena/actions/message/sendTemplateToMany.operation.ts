@@ -6,11 +6,11 @@ import { recordIn } from '../../transport';
 import { resolveTemplate } from '../chat/catalog';
 import { channelLocator, locatorValue, templateLocator } from '../chat/locators';
 import { phoneListField, readPhoneList, sendInBatches } from './batchSend';
-import { headerFileFields } from './media';
-import { readMetadata } from './metadata';
-import { readRequiredChannel, readSendOptions } from './sendFields';
+import { headerFileFields } from '../send/media';
+import { readMetadata } from '../shared/metadata';
+import { readRequiredChannel, readSendOptions } from '../send/sendFields';
 import { templateSendOptions } from './sendTemplate.operation';
-import { readHeaderFile, readTemplateParameters, requireApproved, templateParametersField } from './templateFields';
+import { readHeaderFile, readTemplateParameters, requireApproved, templateParametersField } from '../send/templateFields';
 
 const properties: INodeProperties[] = [
 	{

@@ -2,21 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { invalidInput, readText, runPerItem } from '../../helpers';
-import { replyToOption, sendFreeMessage, sendOptions, typingDelayOption, recipientFields } from './sendFields';
+import { messageTextField, replyToOption, sendFreeMessage, sendOptions, typingDelayOption, recipientFields } from '../send/sendFields';
 
-const properties: INodeProperties[] = [
-	...recipientFields,
-	{
-		displayName: 'Text',
-		name: 'text',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		required: true,
-		default: '',
-		description: 'The message; WhatsApp formatting such as *bold* and _italic_ works',
-	},
-	sendOptions(replyToOption, typingDelayOption),
-];
+const properties: INodeProperties[] = [...recipientFields, messageTextField, sendOptions(replyToOption, typingDelayOption)];
 
 export const description = updateDisplayOptions({ show: { resource: ['message'], operation: ['sendText'] } }, properties);
 

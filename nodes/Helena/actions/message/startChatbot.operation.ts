@@ -4,8 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { requireUuid, runPerItem } from '../../helpers';
 import { helenaRequest, recordIn } from '../../transport';
 import { chatbotLocator, locatorValue } from '../chat/locators';
-import { metadataField, readMetadata } from './metadata';
+import { metadataField, readMetadata } from '../shared/metadata';
 import {
+	callbackUrlField,
 	inSessionField,
 	optionalChannelField,
 	phoneField,
@@ -15,7 +16,7 @@ import {
 	readSendReferences,
 	sendRecords,
 	sendToField,
-} from './sendFields';
+} from '../send/sendFields';
 
 /** The chatbot send's yes/no options, as Helena names them. */
 export const CHATBOT_FLAGS: Record<string, string> = {
@@ -33,13 +34,7 @@ export const chatbotOptionsField: INodeProperties = {
 	placeholder: 'Add Option',
 	default: {},
 	options: [
-		{
-			displayName: 'Callback URL',
-			name: 'callbackUrl',
-			type: 'string',
-			default: '',
-			description: 'Helena calls this URL once when the chatbot starts or fails',
-		},
+		callbackUrlField('Helena calls this URL once when the chatbot starts or fails'),
 		metadataField('contactMetadata', 'Contact Metadata', 'Values stored on the contact, kept for later conversations'),
 		metadataField(
 			'sessionMetadata',

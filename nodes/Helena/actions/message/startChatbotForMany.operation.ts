@@ -5,8 +5,8 @@ import { readOption, requireUuid } from '../../helpers';
 import { recordIn } from '../../transport';
 import { chatbotLocator, locatorValue, readSessionId } from '../chat/locators';
 import { phoneListField, readPhoneList, sendInBatches } from './batchSend';
-import { readMetadata } from './metadata';
-import { inSessionField, optionalChannelField, readFlags, readOptionalChannel, readSendReferences, sendToField } from './sendFields';
+import { readMetadata } from '../shared/metadata';
+import { inSessionField, optionalChannelField, readFlags, readOptionalChannel, readSendReferences, sendToField } from '../send/sendFields';
 import { CHATBOT_FLAGS, chatbotOptionsField } from './startChatbot.operation';
 
 const properties: INodeProperties[] = [

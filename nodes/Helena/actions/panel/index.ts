@@ -4,7 +4,7 @@ import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getCustomFields from './getCustomFields.operation';
 import * as getLostReasons from './getLostReasons.operation';
-import type { HelenaResource } from '../router';
+import type { HelenaResource } from '../types';
 
 export const panel: HelenaResource = { getAll, get, getCustomFields, getLostReasons };
 

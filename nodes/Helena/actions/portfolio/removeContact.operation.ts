@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { contactLocator } from '../contact/contactLocator';
+import { contactLocator } from '../shared/contactLocator';
 import { removeOne } from '../shared/listMembers';
 import { portfolioContacts, portfolioLocator } from './portfolioFields';
 

@@ -5,9 +5,9 @@ import { optionsCollection, readBoolean, readOption, requireUuid, runPerItem } f
 import { helenaRequest, recordIn } from '../../transport';
 import type { RecordRef } from '../../transport';
 import { channelLocator, chatbotLocator, departmentPicker, locatorValue, optionalLocatorUuid, templateLocator } from '../chat/locators';
-import { headerFileFields } from '../message/media';
-import { readOptionalChannel, readPhone, readRequiredChannel } from '../message/sendFields';
-import { templateParametersField } from '../message/templateFields';
+import { headerFileFields } from '../send/media';
+import { readOptionalChannel, readPhone, recipientPhoneField, readRequiredChannel } from '../send/sendFields';
+import { templateParametersField } from '../send/templateFields';
 import { chatbotRecord, headerOfCreate, readTemplateContent, typeField } from './fields';
 import { readSchedule, scheduledAtField, timezoneField } from './schedule';
 
@@ -15,15 +15,7 @@ const forTemplate = (properties: INodeProperties[]) => updateDisplayOptions({ sh
 
 const properties: INodeProperties[] = [
 	typeField,
-	{
-		displayName: 'Phone Number',
-		name: 'phoneNumber',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. +5511999999999',
-		description: "Recipient's number with country code; Helena creates the contact if needed",
-	},
+	recipientPhoneField("Recipient's number with country code; Helena creates the contact if needed"),
 	channelLocator({
 		description:
 			'The WhatsApp number that sends. Required for a template (templates belong to one number); for a chatbot, empty lets Helena choose.',

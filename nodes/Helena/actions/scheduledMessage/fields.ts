@@ -5,7 +5,7 @@ import { apiPath, helenaRequest, recordIn } from '../../transport';
 import type { RecordRef } from '../../transport';
 import { resolveTemplate } from '../chat/catalog';
 import type { ChatChannel, ChatTemplate } from '../chat/catalog';
-import { readHeaderFile, readTemplateParameters, requireApproved } from '../message/templateFields';
+import { readHeaderFile, readTemplateParameters, requireApproved } from '../send/templateFields';
 
 /* What the scheduled-message operations share: the ID, the details to include, the message's content. */
 

@@ -6,7 +6,7 @@ import { fetchAllPages } from '../../transport';
 import { resolveChannel } from '../chat/catalog';
 import { channelLocator, departmentPicker, locatorValue, optionalLocatorUuid, userLocator } from '../chat/locators';
 import { limitField, readPaging, returnAllField } from '../shared/paging';
-import { readPhone } from '../message/sendFields';
+import { readPhone } from '../send/sendFields';
 import { includeDetailsField, readIncludeDetails, typeField } from './fields';
 
 const statusFilter: INodeProperties = {

@@ -6,7 +6,7 @@ import * as create from './create.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
-import type { HelenaResource } from '../router';
+import type { HelenaResource } from '../types';
 
 export const scheduledMessage: HelenaResource = { create, getAll, get, update, cancel, cancelMany };
 

@@ -1,23 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { invalidInput, readBoolean, readText, readUpdateFields, requireUuid, runPerItem, updateFieldsCollection } from '../../helpers';
+import { invalidInput, readBoolean, readUpdateFields, requireUuid, runPerItem, updateFieldsCollection } from '../../helpers';
 import { apiPath, helenaRequest, recordIn } from '../../transport';
 import type { RecordRef } from '../../transport';
 import { resolveChannel } from '../chat/catalog';
 import { channelLocator, chatbotLocator, departmentPicker, locatorValue, optionalLocatorUuid, templateLocator } from '../chat/locators';
-import { readPhone } from '../message/sendFields';
-import { templateParametersField } from '../message/templateFields';
-import {
-	chatbotRecord,
-	fetchScheduledMessage,
-	headerOfUpdate,
-	readScheduledMessageId,
-	readTemplateContent,
-	scheduledMessageIdField,
-	scheduledMessageRecord,
-} from './fields';
+import { readPhone } from '../send/sendFields';
+import { templateParametersField } from '../send/templateFields';
+import { chatbotRecord, fetchScheduledMessage, readScheduledMessageId, scheduledMessageIdField, scheduledMessageRecord } from './fields';
 import { readSchedule, scheduledAtField, timezoneField } from './schedule';
+import { readTemplateChange } from './templateChange';
 
 /** The `fields` value of each body key Helena changes (`botKey` is named BotId there). */
 const FIELD_OF_KEY = {
@@ -71,43 +64,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['scheduledMessage'], operation: ['update'] } }, properties);
-
-/**
- * The new template content: a template given, or the message's own when only its parameters or header
- * file change; the message's channel unless a new one is given. Parameters are always sent whole.
- */
-async function readTemplateChange(
-	context: IExecuteFunctions,
-	fields: IDataObject,
-	current: () => Promise<IDataObject>,
-	itemIndex: number,
-): Promise<IDataObject> {
-	const templateGiven = locatorValue(fields.template);
-	const channelGiven = locatorValue(fields.channel);
-	const touchesTemplate = templateGiven !== undefined || fields.templateParameters !== undefined || (fields.headerFile ?? '') !== '';
-	if (!touchesTemplate) return {};
-	const record = templateGiven && channelGiven ? {} : await current();
-	if (!templateGiven && record.type === 'CHATBOT') {
-		throw invalidInput(
-			context,
-			'Update Fields',
-			'change a template, but the scheduled message starts a chatbot: choose a Template as well',
-			itemIndex,
-		);
-	}
-	const templateId = requireUuid(context, templateGiven ?? record.templateId, 'Template', itemIndex);
-	const channel = await resolveChannel(context, channelGiven ?? String(record.channelId ?? ''), itemIndex);
-	const header = (readText(context, fields.headerFile, 'Header File', itemIndex) ?? '').trim();
-	const { template, templateParams } = await readTemplateContent(
-		context,
-		channel,
-		templateId,
-		fields.templateParameters,
-		itemIndex,
-		headerOfUpdate(context, header, itemIndex),
-	);
-	return templateGiven ? { type: 'TEMPLATE', templateId: template.id, templateParams } : { templateParams };
-}
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {

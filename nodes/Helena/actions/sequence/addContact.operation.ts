@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { contactLocator } from '../contact/contactLocator';
+import { contactLocator } from '../shared/contactLocator';
 import { addOne } from '../shared/listMembers';
 import { sequenceContacts, sequenceLocator } from './sequenceFields';
 

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { filtersCollection, readBoolean, readText, requireUuid, runPerItem } from '../../helpers';
+import { filtersCollection, readBoolean, readText, runPerItem } from '../../helpers';
 import { apiPath, fetchAllPages } from '../../transport';
 import { limitField, readPaging, returnAllField } from '../shared/paging';
+import { contactIdFilter, readContactIdFilter } from '../shared/contactLocator';
 import { dateFilterFields, readDateFilters } from '../shared/dateFilters';
 import { requireExistingList, simplifyMember, simplifyMembersField } from '../shared/listMembers';
 import { sequenceContacts, sequenceLocator, sequenceRecord } from './sequenceFields';
@@ -14,14 +15,7 @@ const properties: INodeProperties[] = [
 	limitField,
 	simplifyMembersField,
 	filtersCollection([
-		{
-			displayName: 'Contact ID',
-			name: 'contactId',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
-			description: 'Only this contact (to check whether it is in the sequence)',
-		},
+		contactIdFilter('Only this contact (to check whether it is in the sequence)', true),
 		...dateFilterFields('contacts added or changed'),
 		{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Only contacts whose name contains this text' },
 		{
@@ -51,8 +45,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			const text = (readText(this, filters[name], label, itemIndex) ?? '').trim();
 			if (text) qs[key] = text;
 		}
-		const contactId = (readText(this, filters.contactId, 'Contact ID', itemIndex) ?? '').trim();
-		if (contactId) qs.ContactId = requireUuid(this, contactId, 'Contact ID', itemIndex);
+		const contactId = readContactIdFilter(this, filters, itemIndex);
+		if (contactId) qs.ContactId = contactId;
 		readDateFilters(this, filters, qs, itemIndex);
 		const members = await fetchAllPages.call(
 			this,

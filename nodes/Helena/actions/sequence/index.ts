@@ -6,7 +6,7 @@ import * as getAll from './getAll.operation';
 import * as getContacts from './getContacts.operation';
 import * as removeContact from './removeContact.operation';
 import * as removeContacts from './removeContacts.operation';
-import type { HelenaResource } from '../router';
+import type { HelenaResource } from '../types';
 
 export const sequence: HelenaResource = { addContact, addContacts, getAll, getContacts, removeContact, removeContacts };
 

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runPerItem, withItemIndex } from '../../helpers';
 import { apiPath, helenaRequest, isNotFoundError } from '../../transport';
-import { noteIdField, noteRecord, readNoteId } from './noteId';
+import { noteIdField, noteRecord, readNoteId } from '../shared/noteId';
 
 const properties: INodeProperties[] = [
 	{ ...noteIdField, description: 'ID of the internal note to delete; a note that is gone already is reported, not an error' },

@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionValues, readChoices, readOption, readText, requireUuid, runPerItem } from '../../helpers';
+import { optionsCollection, optionValues, readChoices, readOption, runPerItem } from '../../helpers';
 import { fetchAllPages } from '../../transport';
 import { resolveChannel } from '../chat/catalog';
 import { channelLocator, locatorValue, optionalLocatorUuid } from '../chat/locators';
 import { readTagLocator, tagLocator } from '../shared/tagLocator';
-import { readDate } from '../contact/listing';
+import { contactIdFilter, readContactIdFilter } from '../shared/contactLocator';
+import { readDateFilter } from '../shared/dateFilters';
 import { limitField, readPaging, returnAllField } from '../shared/paging';
 import { readDetails, sessionDetailsField } from './details';
 import { sessionDepartmentFilter, sessionStatusFilter, sessionUserFilter } from './filters';
@@ -33,13 +34,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			channelLocator({ description: 'Only conversations of this channel' }),
-			{
-				displayName: 'Contact ID',
-				name: 'contactId',
-				type: 'string',
-				default: '',
-				description: 'Only conversations of this contact (find it by phone with Contact → Get)',
-			},
+			contactIdFilter('Only conversations of this contact (find it by phone with Contact → Get)'),
 			...DATE_FILTERS.map(([name, displayName]): INodeProperties => ({
 				displayName,
 				name,
@@ -53,26 +48,19 @@ const properties: INodeProperties[] = [
 			sessionUserFilter,
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			sessionDetailsField,
-			{
-				displayName: 'Order Direction',
-				name: 'orderDirection',
-				type: 'options',
-				options: [
-					{ name: 'Oldest First', value: 'ASCENDING' },
-					{ name: 'Newest First', value: 'DESCENDING' },
-				],
-				default: 'DESCENDING',
-			},
-		],
-	},
+	optionsCollection([
+		sessionDetailsField,
+		{
+			displayName: 'Order Direction',
+			name: 'orderDirection',
+			type: 'options',
+			options: [
+				{ name: 'Oldest First', value: 'ASCENDING' },
+				{ name: 'Newest First', value: 'DESCENDING' },
+			],
+			default: 'DESCENDING',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['session'], operation: ['getAll'] } }, properties);
@@ -90,10 +78,10 @@ async function readFilters(context: IExecuteFunctions, itemIndex: number): Promi
 	if (tagId) qs.TagsId = [tagId];
 	const channel = locatorValue(filters.channel);
 	if (channel) qs.ChannelsId = [(await resolveChannel(context, channel, itemIndex)).id];
-	const contactId = (readText(context, filters.contactId, 'Contact ID', itemIndex) ?? '').trim();
-	if (contactId) qs.ContactId = requireUuid(context, contactId, 'Contact ID', itemIndex);
+	const contactId = readContactIdFilter(context, filters, itemIndex);
+	if (contactId) qs.ContactId = contactId;
 	for (const [name, , query] of DATE_FILTERS) {
-		const date = readDate(context, filters, name, itemIndex);
+		const date = readDateFilter(context, filters, name, itemIndex);
 		if (date) qs[query] = date;
 	}
 	return qs;

@@ -3,8 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { READ_CONCURRENCY, runPerItem } from '../../helpers';
 import { readSessionId, sessionIdField } from '../chat/locators';
-import { simplifyField } from '../contact/listing';
-import { limitField, readSimple, returnAllField } from '../shared/paging';
+import { limitField, readSimple, returnAllField, simplifyFieldShowing } from '../shared/paging';
 import { fetchHistory, historyFields } from './history';
 import { simplifyMessage } from './simplifyMessage';
 
@@ -12,10 +11,7 @@ const properties: INodeProperties[] = [
 	sessionIdField,
 	returnAllField,
 	limitField,
-	{
-		...simplifyField,
-		hint: 'Simplified: ID, time, direction (received from the contact or sent), author, type, text, file and status',
-	},
+	simplifyFieldShowing('Simplified: ID, time, direction (received from the contact or sent), author, type, text, file and status'),
 	...historyFields('messages'),
 ];
 

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { READ_CONCURRENCY, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest } from '../../transport';
-import { noteIdField, noteRecord, readNoteId } from './noteId';
+import { noteIdField, noteRecord, readNoteId } from '../shared/noteId';
 
 const properties: INodeProperties[] = [noteIdField];
 

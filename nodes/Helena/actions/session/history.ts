@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { filtersCollection, optionsCollection, readDate, readOption } from '../../helpers';
+import { filtersCollection, optionsCollection, readDate } from '../../helpers';
 import { apiPath, fetchAllPages } from '../../transport';
 import { sessionRecord } from '../chat/locators';
 import { readPaging } from '../shared/paging';
+import { readTimeOrder, timeOrderField } from '../shared/timeOrder';
 
 /* The messages or the notes of one conversation: date windows, order, Limit or Return All. */
 
@@ -15,24 +16,6 @@ const DATE_FILTERS: Array<[string, string, string]> = [
 	['updatedAfter', 'Updated After', 'UpdatedAt.After'],
 	['updatedBefore', 'Updated Before', 'UpdatedAt.Before'],
 ];
-
-/** Order of a conversation's messages or notes by time (also Message → Get Many). */
-export const timeOrderField: INodeProperties = {
-	displayName: 'Order',
-	name: 'orderDirection',
-	type: 'options',
-	options: [
-		{ name: 'Oldest First', value: 'ASCENDING' },
-		{ name: 'Newest First', value: 'DESCENDING' },
-	],
-	default: 'ASCENDING',
-};
-
-/** The query of the order by time chosen in Options. */
-export function readTimeOrder(context: IExecuteFunctions, options: IDataObject, itemIndex: number): IDataObject {
-	const direction = readOption(context, options.orderDirection ?? 'ASCENDING', ['ASCENDING', 'DESCENDING'], 'Order', itemIndex);
-	return { OrderBy: 'createdAt', OrderDirection: direction };
-}
 
 /** A date filter's label: notes are written, messages sent. */
 const labelOf = (kind: Kind, label: string) => (kind === 'notes' ? label.replace('Sent', 'Written') : label);

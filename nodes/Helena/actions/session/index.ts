@@ -13,7 +13,7 @@ import * as sendMessage from './sendMessage.operation';
 import * as setStatus from './setStatus.operation';
 import * as transfer from './transfer.operation';
 import * as update from './update.operation';
-import type { HelenaResource } from '../router';
+import type { HelenaResource } from '../types';
 
 export const session: HelenaResource = {
 	getAll,

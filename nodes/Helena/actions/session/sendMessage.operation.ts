@@ -1,19 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { invalidInput, optionsCollection, readBoolean, readLocatorId, readOption, readText, requireUuid, runPerItem } from '../../helpers';
+import { optionsCollection, readBoolean, readOption, readText, requireUuid, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest, recordIn } from '../../transport';
-import { resolveChannel, resolveTemplate } from '../chat/catalog';
 import { readSessionId, sessionIdField, sessionRecord, templateLocator } from '../chat/locators';
-import { readTemplateParameters, requireApproved, requireHeaderFileFits, templateParametersField } from '../message/templateFields';
-import type { MediaKind } from '../message/media';
-import { explainRefusedSend } from '../message/sendFields';
-import { fetchSession } from './fetchSession';
-import { readFileSourceOf, readSessionFile, sessionFileFields } from './sessionFile';
-import type { SessionFile } from './sessionFile';
-
-const CONTENTS = ['text', 'template', 'file'] as const;
-type Content = (typeof CONTENTS)[number];
+import { messageTextField } from '../send/sendFields';
+import { templateParametersField } from '../send/templateFields';
+import { CONTENTS, explainRefusal, prepare } from './sendContent';
+import { sessionFileFields } from './sessionFile';
 
 const properties: INodeProperties[] = [
 	{
@@ -36,16 +30,7 @@ const properties: INodeProperties[] = [
 			{ name: 'File', value: 'file', description: 'An image, video, audio or document, with an optional caption' },
 		],
 	},
-	{
-		displayName: 'Text',
-		name: 'text',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		required: true,
-		default: '',
-		description: 'The message; WhatsApp formatting such as *bold* and _italic_ works',
-		displayOptions: { show: { content: ['text'] } },
-	},
+	{ ...messageTextField, displayOptions: { show: { content: ['text'] } } },
 	{
 		...templateLocator,
 		description: "The approved template to send; it must belong to the conversation's channel",
@@ -82,74 +67,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['session'], operation: ['sendMessage'] } }, properties);
-
-interface Prepared {
-	body: IDataObject;
-	file: SessionFile;
-	templateId?: string;
-}
-
-/** A template of the conversation's channel, its parameters and its header file, all checked before the send. */
-async function prepareTemplate(context: IExecuteFunctions, sessionId: string, itemIndex: number): Promise<Prepared> {
-	const templateId = readLocatorId(context, templateLocator, itemIndex);
-	const source = readFileSourceOf(context, 'template', itemIndex);
-	// templates belong to one channel: the conversation's, which only the conversation itself tells
-	const session = await fetchSession(context, sessionId, itemIndex);
-	if (session.status === 'COMPLETED') throw completedConversation(context, sessionId, itemIndex);
-	const channel = await resolveChannel(context, String(session.channelId ?? ''), itemIndex);
-	const template = await resolveTemplate(context, channel, templateId, itemIndex);
-	requireApproved(context, template, itemIndex);
-	const parameters = readTemplateParameters(context, context.getNodeParameter('templateParameters', itemIndex, {}), template, itemIndex);
-	requireHeaderFileFits(context, template, source !== 'none', itemIndex);
-	const kind = template.fileType === 'UNDEFINED' ? undefined : (template.fileType.toLowerCase() as MediaKind);
-	return {
-		body: { templateId: template.id, ...(Object.keys(parameters).length ? { parameters } : {}) },
-		file: readSessionFile(context, source, kind, itemIndex),
-		templateId: template.id,
-	};
-}
-
-async function prepare(context: IExecuteFunctions, content: Content, sessionId: string, itemIndex: number): Promise<Prepared> {
-	if (content === 'template') return await prepareTemplate(context, sessionId, itemIndex);
-	if (content === 'file') {
-		const file = readSessionFile(context, readFileSourceOf(context, 'file', itemIndex), undefined, itemIndex);
-		const caption = readText(context, context.getNodeParameter('caption', itemIndex, ''), 'Caption', itemIndex) ?? '';
-		return { body: caption.trim() ? { text: caption } : {}, file };
-	}
-	const text = readText(context, context.getNodeParameter('text', itemIndex, ''), 'Text', itemIndex) ?? '';
-	if (!text.trim()) throw invalidInput(context, 'Text', 'is empty', itemIndex);
-	return { body: { text }, file: { body: {} } };
-}
-
-function completedConversation(context: IExecuteFunctions, sessionId: string, itemIndex: number) {
-	return invalidInput(
-		context,
-		'Session ID',
-		`names a completed conversation ("${sessionId}"): Helena sends only into an open one`,
-		itemIndex,
-		"Send to the contact's phone number with Message → Send Text or Send Template to open a new conversation.",
-	);
-}
-
-/** Helena's refusal of a completed conversation or of a closed WhatsApp window, in words that say what to do. */
-function explainRefusal(error: unknown, sessionId: string, itemIndex: number): unknown {
-	if (
-		error instanceof NodeApiError &&
-		error.httpCode === '400' &&
-		/conclu|complet|finaliz|encerrad/i.test(`${error.message} ${error.description ?? ''}`)
-	) {
-		error.message = `The conversation "${sessionId}" is completed: Helena sends only into an open one (item ${itemIndex})`;
-		error.description =
-			`Send to the contact's phone number with Message → Send Text or Send Template to open a new conversation. ${error.description ?? ''}`.trim();
-		return error;
-	}
-	const explained = explainRefusedSend(error, { sessionId });
-	// here a template is a choice of this operation, not another one
-	if (explained instanceof NodeApiError && /24-hour window/.test(explained.message)) {
-		explained.description = (explained.description ?? '').replace('Use Message → Send Template,', 'Send a template (Content: Template),');
-	}
-	return explained;
-}
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidInput, readOption, readText, requireHttpUrl, requireUuid } from '../../helpers';
-import { binaryField, fileUrlField, MEDIA_RULES, readMedia } from '../message/media';
-import type { MediaKind } from '../message/media';
+import { binaryField, fileUrlField, MEDIA_RULES, readMedia } from '../send/media';
+import type { MediaKind } from '../send/media';
 
 /*
  * The file of a send into a conversation: a public URL (`fileUrl`), a file stored in Helena (`fileId`), or an
- * n8n binary field, uploaded with the package's one upload (message/media.ts) once every other value is checked.
+ * n8n binary field, uploaded with the package's one upload (send/media.ts) once every other value is checked.
  */
 
 type Content = 'file' | 'template';

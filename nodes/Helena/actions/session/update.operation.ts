@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { invalidInput, optionValues, readNumber, readOption, readText, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest, recordIn } from '../../transport';
 import { departmentPicker, optionalLocatorUuid, readSessionId, sessionIdField, sessionRecord, userLocator } from '../chat/locators';
-import { metadataField, readMetadata } from '../message/metadata';
+import { metadataField, readMetadata } from '../shared/metadata';
 
 const outcomeField: INodeProperties = {
 	displayName: 'Outcome',

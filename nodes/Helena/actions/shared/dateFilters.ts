@@ -28,3 +28,9 @@ export function readDateFilters(context: IExecuteFunctions, filters: IDataObject
 		if (date) qs[query] = date;
 	}
 }
+
+/** One date filter of `filters` by its name, labelled as above (another name stands as it is); undefined when not set. */
+export function readDateFilter(context: IExecuteFunctions, filters: IDataObject, name: string, itemIndex: number): string | undefined {
+	const label = DATE_FILTERS.find(([filter]) => filter === name)?.[1] ?? name;
+	return readDate(context, filters[name], label, itemIndex);
+}

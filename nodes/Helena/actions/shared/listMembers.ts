@@ -13,7 +13,8 @@ import {
 } from '../../helpers';
 import { fetchAllPages, helenaRequest, recordIn } from '../../transport';
 import type { HelenaRequest, HelenaService, RecordRef } from '../../transport';
-import { contactRecords, readContactTarget } from '../contact/contactLocator';
+import { contactRecords, readContactTarget } from './contactLocator';
+import { simplifyFieldShowing } from './paging';
 
 /*
  * Contacts in and out of a list: a sequence (chat service) or a portfolio (core). One contact per item
@@ -264,14 +265,9 @@ export async function changeMany(this: IExecuteFunctions, list: ContactList, add
 
 // ---- the contacts of a list ----
 
-export const simplifyMembersField: INodeProperties = {
-	displayName: 'Simplify',
-	name: 'simple',
-	type: 'boolean',
-	default: true,
-	description: 'Whether to return a simplified version of the response instead of the raw data',
-	hint: "Simplified: the contact's ID, name, phone number and email, and when it joined",
-};
+export const simplifyMembersField: INodeProperties = simplifyFieldShowing(
+	"Simplified: the contact's ID, name, phone number and email, and when it joined",
+);
 
 /** A list member as most workflows use it: the contact and when it joined. */
 export function simplifyMember(record: IDataObject, list: ContactList): IDataObject {

@@ -23,6 +23,18 @@ export const limitField: INodeProperties = {
 	displayOptions: { show: { returnAll: [false] } },
 };
 
+/** The Simplify switch, its hint saying what the simplified output holds. */
+export function simplifyFieldShowing(hint: string): INodeProperties {
+	return {
+		displayName: 'Simplify',
+		name: 'simple',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+		hint,
+	};
+}
+
 /** Return All / Limit of one item; a limit below 1 is an input error. */
 export function readPaging(context: IExecuteFunctions, itemIndex: number): PagingOptions {
 	const returnAll = readBoolean(context, context.getNodeParameter('returnAll', itemIndex, false), 'Return All', itemIndex);

@@ -4,7 +4,7 @@ import * as create from './create.operation';
 import * as deleteTag from './delete.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
-import type { HelenaResource } from '../router';
+import type { HelenaResource } from '../types';
 
 export const tag: HelenaResource = { create, delete: deleteTag, getAll, update };
 

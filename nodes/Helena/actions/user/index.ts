@@ -8,7 +8,7 @@ import * as logOut from './logOut.operation';
 import * as setDepartments from './setDepartments.operation';
 import * as setStatus from './setStatus.operation';
 import * as update from './update.operation';
-import type { HelenaResource } from '../router';
+import type { HelenaResource } from '../types';
 
 export const user: HelenaResource = {
 	getAll,

@@ -6,7 +6,7 @@ import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getEvents from './getEvents.operation';
 import * as update from './update.operation';
-import type { HelenaResource } from '../router';
+import type { HelenaResource } from '../types';
 
 export const webhook: HelenaResource = { getEvents, getAll, get, create, update, delete: del };
 

@@ -1,6 +1,6 @@
-import type { IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 
-import { invalidInput, readPathValue, requireUuid, uuidLocator } from '../../helpers';
+import { invalidInput, readPathValue, readText, requireUuid, uuidLocator } from '../../helpers';
 import { apiPath, recordIn } from '../../transport';
 import type { RecordRef } from '../../transport';
 
@@ -67,4 +67,22 @@ export function contactRecords(target: ContactTarget, tagField = 'Tags'): Record
 		recordIn('portfolio', 'Portfolio'),
 		recordIn('sequence', 'Sequences'),
 	];
+}
+
+/** The Contact ID filter of a listing ("Only … of this contact"). */
+export function contactIdFilter(description: string, withPlaceholder = false): INodeProperties {
+	return {
+		displayName: 'Contact ID',
+		name: 'contactId',
+		type: 'string',
+		default: '',
+		...(withPlaceholder ? { placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6' } : {}),
+		description,
+	};
+}
+
+/** The Contact ID filter of one item as a UUID, or undefined when not set. */
+export function readContactIdFilter(context: IExecuteFunctions, filters: IDataObject, itemIndex: number): string | undefined {
+	const contactId = (readText(context, filters.contactId, 'Contact ID', itemIndex) ?? '').trim();
+	return contactId ? requireUuid(context, contactId, 'Contact ID', itemIndex) : undefined;
 }

@@ -21,6 +21,7 @@ import {
 	locatorValue,
 	optionalLocatorUuid,
 	readSessionId,
+	sessionIdField,
 	sessionRecord,
 	userLocator,
 } from '../chat/locators';
@@ -46,24 +47,26 @@ export const sendToField: INodeProperties = {
 	],
 };
 
+/** The recipient's number of a send (read by `readPhone`); the description says what Helena does with it. */
+export function recipientPhoneField(description: string): INodeProperties {
+	return {
+		displayName: 'Phone Number',
+		name: 'phoneNumber',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. +5511999999999',
+		description,
+	};
+}
+
 export const phoneField: INodeProperties = {
-	displayName: 'Phone Number',
-	name: 'phoneNumber',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. +5511999999999',
-	description: "Recipient's number with country code; spaces, dashes, parentheses and Helena's +55|11… form are accepted",
+	...recipientPhoneField("Recipient's number with country code; spaces, dashes, parentheses and Helena's +55|11… form are accepted"),
 	displayOptions: { show: { sendTo: ['phone'] } },
 };
 
 export const inSessionField: INodeProperties = {
-	displayName: 'Session ID',
-	name: 'sessionId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+	...sessionIdField,
 	description:
 		"ID of the open conversation. From Helena Trigger: the content's ID field on SESSION_* events, content.sessionId on MESSAGE_* events.",
 	displayOptions: { show: { sendTo: ['session'] } },
@@ -74,6 +77,17 @@ export const optionalChannelField = channelLocator({
 	description: 'The WhatsApp number or Instagram account that sends; leave empty to let Helena choose (in a conversation: its own channel)',
 	displayOptions: { show: { sendTo: ['phone'] } },
 });
+
+/** The text of a free message. */
+export const messageTextField: INodeProperties = {
+	displayName: 'Text',
+	name: 'text',
+	type: 'string',
+	typeOptions: { rows: 4 },
+	required: true,
+	default: '',
+	description: 'The message; WhatsApp formatting such as *bold* and _italic_ works',
+};
 
 /** Who a single send goes to: a phone number (through a channel) or an existing conversation. */
 export const recipientFields: INodeProperties[] = [sendToField, phoneField, inSessionField, optionalChannelField];
@@ -105,13 +119,14 @@ export async function readRequiredChannel(context: IExecuteFunctions, itemIndex:
 	return await resolveChannel(context, value, itemIndex);
 }
 
+/** The Callback URL option of a send (read by `readSendReferences`); the description says when Helena calls it. */
+export function callbackUrlField(description: string): INodeProperties {
+	return { displayName: 'Callback URL', name: 'callbackUrl', type: 'string', default: '', description };
+}
+
 const callbackUrlOption: INodeProperties = {
-	displayName: 'Callback URL',
-	name: 'callbackUrl',
-	type: 'string',
-	default: '',
+	...callbackUrlField('Helena calls this URL once when the message is sent or fails'),
 	placeholder: 'e.g. https://n8n.example.com/webhook/helena-status',
-	description: 'Helena calls this URL once when the message is sent or fails',
 };
 
 const senderIdOption: INodeProperties = {
