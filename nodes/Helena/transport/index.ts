@@ -5,6 +5,7 @@ export { helenaRequest, requestTimeoutMs } from './request';
 export type { HelenaContext, HelenaRequest } from './request';
 export { isNotFoundError, recordIn, refusalOf, saysAlready } from './errors';
 export { requestOutcome } from './outcome';
+export { deleteRecord } from './deletion';
 export type { RequestOutcome } from './outcome';
 export type { HelenaRefusal, RecordKind, RecordRef } from './errors';
 export { fetchAllPages, morePagesAfter, PAGE_SIZE } from './pagination';
@@ -32,6 +33,7 @@ export {
 	listTagColors,
 	listTags,
 	listWebhookEvents,
+	subscriptionPath,
 	portfolioPage,
 	sequencePage,
 	templatePage,

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireUuid, runPerItem } from '../../helpers';
-import { apiPath, helenaRequest } from '../../transport';
+import { apiPath, deleteRecord } from '../../transport';
 import { cardIdField, cardRecord, readCardId } from '../crm/locators';
 
 const properties: INodeProperties[] = [
@@ -24,16 +24,16 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return await runPerItem.call(this, async (itemIndex) => {
 		const cardId = readCardId(this, itemIndex);
 		const noteId = requireUuid(this, this.getNodeParameter('noteId', itemIndex), 'Note ID', itemIndex);
-		await helenaRequest.call(this, {
+		return await deleteRecord.call(this, {
+			id: noteId,
 			service: 'crm',
-			method: 'DELETE',
 			path: apiPath`/v1/panel/card/${cardId}/note/${noteId}`,
+			notFoundMeansGone: true,
 			itemIndex,
 			records: [
 				{ kind: 'note', value: noteId, message: `The note with ID "${noteId}" was not found on the card "${cardId}" in Helena` },
 				cardRecord(cardId),
 			],
 		});
-		return { deleted: true, id: noteId };
 	});
 }
