@@ -33,9 +33,9 @@ describe('Message: Get, Get Many, Delete, Send Typing, Send OTP and their status
 			},
 		]);
 		expect(items.map((item) => [item.json.author, item.json.direction, item.json.text])).toEqual([
-			['contact', 'FROM_HUB', 'Oi, qual o prazo de entrega?'],
-			['api', 'TO_HUB', 'Olá Maria!'],
-			['api', 'TO_HUB', 'Chega amanhã.'],
+			['contact', 'received', 'Oi, qual o prazo de entrega?'],
+			['api', 'sent', 'Olá Maria!'],
+			['api', 'sent', 'Chega amanhã.'],
 		]);
 		expect(Object.keys(items[0].json).sort()).toEqual(
 			[

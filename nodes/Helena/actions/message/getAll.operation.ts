@@ -28,7 +28,7 @@ const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description: 'Whether to return a simplified version of the response instead of the raw data',
-		hint: 'Simplified: ID, direction, author, type, text, transcription, file (name, type, size, address), status and time',
+		hint: 'Simplified: ID, conversation, direction (received from the contact or sent), author (contact, user, bot, api or system), type, text, transcription, file (ID, name, type, size, address), status, reply-to and time',
 	},
 	{
 		displayName: 'Filters',

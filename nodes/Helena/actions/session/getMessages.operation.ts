@@ -3,10 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { READ_CONCURRENCY, runPerItem } from '../../helpers';
 import { readSessionId, sessionIdField } from '../chat/locators';
+import { simplifyMessage } from '../chat/messageView';
 import { simplifyField } from '../contact/listing';
 import { limitField, readSimple, returnAllField } from '../shared/paging';
 import { fetchHistory, historyFields } from './history';
-import { simplifyMessage } from './simplifyMessage';
 
 const properties: INodeProperties[] = [
 	sessionIdField,
@@ -14,7 +14,7 @@ const properties: INodeProperties[] = [
 	limitField,
 	{
 		...simplifyField,
-		hint: 'Simplified: ID, time, direction (received from the contact or sent), author, type, text, file and status',
+		hint: 'Simplified: ID, conversation, direction (received from the contact or sent), author (contact, user, bot, api or system), type, text, transcription, file (ID, name, type, size, address), status, reply-to and time',
 	},
 	...historyFields('messages'),
 ];
