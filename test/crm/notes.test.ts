@@ -67,7 +67,7 @@ describe('Card notes', () => {
 
 	test('a card ID that is not a UUID is refused before any request', async () => {
 		const { error } = await helena.run({ resource: 'card', operation: 'getNotes', cardId: 'card-1' });
-		expect(error?.message).toBe('Card ID must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "card-1" (item 0)');
+		expect(error?.message).toBe('Card must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "card-1" (item 0)');
 		expect(allRequests(helena)).toEqual([]);
 	});
 });
