@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isNotFoundError, refusalOf } from './errors';
 import type { HelenaRefusal } from './errors';
@@ -43,7 +44,9 @@ export async function deleteRecord(
 		});
 	} catch (error) {
 		if (gone(error)) return { deleted: false, id, alreadyGone: true };
-		throw error;
+		throw error instanceof NodeApiError || error instanceof NodeOperationError
+			? error
+			: new NodeOperationError(this.getNode(), error as Error);
 	}
 	return { deleted: true, id };
 }
