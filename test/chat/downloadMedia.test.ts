@@ -39,7 +39,7 @@ describe('Message → Download Media', () => {
 		expect(items[0].binary!.data).toMatchObject({ fileName: 'contrato assinado.pdf', mimeType: 'application/pdf', fileExtension: 'pdf' });
 		expect(items[0].json).toMatchObject({
 			id: sent.message.id,
-			direction: 'FROM_HUB',
+			direction: 'received',
 			author: 'contact',
 			type: 'DOCUMENT',
 			file: { name: 'contrato assinado.pdf', mimeType: 'application/pdf', size: 10 * MB },

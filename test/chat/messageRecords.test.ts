@@ -33,9 +33,9 @@ describe('Message: Get, Get Many, Delete, Send Typing, Send OTP and their status
 			},
 		]);
 		expect(items.map((item) => [item.json.author, item.json.direction, item.json.text])).toEqual([
-			['contact', 'FROM_HUB', 'Oi, qual o prazo de entrega?'],
-			['api', 'TO_HUB', 'Olá Maria!'],
-			['api', 'TO_HUB', 'Chega amanhã.'],
+			['contact', 'received', 'Oi, qual o prazo de entrega?'],
+			['api', 'sent', 'Olá Maria!'],
+			['api', 'sent', 'Chega amanhã.'],
 		]);
 		expect(Object.keys(items[0].json).sort()).toEqual(
 			[
@@ -93,7 +93,7 @@ describe('Message: Get, Get Many, Delete, Send Typing, Send OTP and their status
 		]);
 	});
 
-	test('Delete outputs { deleted, id }; the message stays as DELETED; deleting it again also succeeds', async () => {
+	test('Delete outputs { deleted, id }; the message stays as DELETED; deleting it again succeeds and says it was already gone', async () => {
 		const session = await conversationOfMaria();
 		const listed = await helena.run({ resource: 'message', operation: 'getAll', sessionId: session.id, returnAll: true });
 		const id = listed.items[2].json.id as string;
@@ -105,7 +105,7 @@ describe('Message: Get, Get Many, Delete, Send Typing, Send OTP and their status
 		expect(first.error).toBeUndefined();
 		expect(first.items.map((item) => item.json)).toEqual([{ deleted: true, id }]);
 		expect(again.error).toBeUndefined();
-		expect(again.items.map((item) => item.json)).toEqual([{ deleted: true, id }]);
+		expect(again.items.map((item) => item.json)).toEqual([{ deleted: false, id, alreadyGone: true }]);
 		expect(helena.sandbox.requests.map((r: { method: string; status: number }) => `${r.status} ${r.method}`)).toEqual([
 			'200 DELETE',
 			'400 DELETE',

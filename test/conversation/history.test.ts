@@ -5,6 +5,22 @@ import { allRequests, mariaSession, MISSING, useChatSandbox } from '../chat/chat
  * Get Messages reads the history of one conversation: what the contact wrote and what was sent into it,
  * with files, oldest or newest first, Limit or Return All, date windows as Helena names them.
  */
+/** The keys of a simplified message, the same in every operation that simplifies one. */
+const SIMPLIFIED_MESSAGE_KEYS = [
+	'author',
+	'createdAt',
+	'direction',
+	'file',
+	'id',
+	'replyTo',
+	'sessionId',
+	'status',
+	'text',
+	'transcription',
+	'type',
+	'userId',
+];
+
 describe('Conversation → Get Messages', () => {
 	const helena = useChatSandbox();
 
@@ -42,7 +58,7 @@ describe('Conversation → Get Messages', () => {
 		]);
 		expect(items.map((item) => item.json)).toEqual([
 			expect.objectContaining({ direction: 'received', author: 'contact', type: 'TEXT', text: 'Vocês abrem no sábado?', file: null }),
-			expect.objectContaining({ direction: 'sent', author: 'automation', type: 'TEXT', text: 'Sim, das 9h às 13h.', file: null }),
+			expect.objectContaining({ direction: 'sent', author: 'api', type: 'TEXT', text: 'Sim, das 9h às 13h.', file: null }),
 			expect.objectContaining({
 				direction: 'sent',
 				type: 'DOCUMENT',
@@ -50,7 +66,19 @@ describe('Conversation → Get Messages', () => {
 				file: expect.objectContaining({ url: 'https://example.com/horarios.pdf' }),
 			}),
 		]);
-		expect(Object.keys(items[0].json).sort()).toEqual(['author', 'direction', 'file', 'id', 'status', 'text', 'time', 'type']);
+		expect(Object.keys(items[0].json).sort()).toEqual(SIMPLIFIED_MESSAGE_KEYS);
+	});
+
+	test('Conversation → Get Messages and Message → Get Many simplify a message to the same keys and values, the file with its ID', async () => {
+		const id = await mariaTalks();
+		const history = await helena.run({ resource: 'session', operation: 'getMessages', sessionId: id, returnAll: true });
+		const many = await helena.run({ resource: 'message', operation: 'getAll', sessionId: id, returnAll: true });
+
+		expect(history.error).toBeUndefined();
+		expect(many.error).toBeUndefined();
+		expect(history.items.map((item) => item.json)).toEqual(many.items.map((item) => item.json));
+		const document = history.items.find((item) => item.json.type === 'DOCUMENT')!.json.file as { id: unknown };
+		expect(Object.keys(document).sort()).toEqual(['id', 'mimeType', 'name', 'size', 'url']);
 	});
 
 	test('newest first with a Limit gives the latest messages; Simplify off gives Helena’s message as it is', async () => {

@@ -56,14 +56,18 @@ describe('Card notes', () => {
 		expect(allRequests(helena)).toEqual([]);
 	});
 
-	test('deleting a note the card does not have names the note', async () => {
-		const { error } = await helena.run({ resource: 'card', operation: 'deleteNote', cardId: MARIA_CARD, noteId: MISSING });
-		expect(error?.message).toContain(`The note with ID "${MISSING}" was not found on the card "${MARIA_CARD}"`);
+	test('deleting a note the card does not have (deleted before) says it was already gone, as Conversation → Delete Note does; a card that is not there is an error', async () => {
+		const { items, error } = await helena.run({ resource: 'card', operation: 'deleteNote', cardId: MARIA_CARD, noteId: MISSING });
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json)).toEqual([{ deleted: false, id: MISSING, alreadyGone: true }]);
+
+		const noCard = await helena.run({ resource: 'card', operation: 'deleteNote', cardId: MISSING, noteId: MISSING });
+		expect(noCard.error?.message).toContain(`The card with ID "${MISSING}" was not found`);
 	});
 
 	test('a card ID that is not a UUID is refused before any request', async () => {
 		const { error } = await helena.run({ resource: 'card', operation: 'getNotes', cardId: 'card-1' });
-		expect(error?.message).toBe('Card ID must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "card-1" (item 0)');
+		expect(error?.message).toBe('Card must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "card-1" (item 0)');
 		expect(allRequests(helena)).toEqual([]);
 	});
 });

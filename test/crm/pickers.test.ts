@@ -1,5 +1,6 @@
 import { runListSearch, runLoadOptions } from '../engine/runMethod';
-import { allRequests, lostReason, SALES, step, SUPPORT, supportStep, useCrmSandbox } from './crmFixture';
+import { demo } from '../sandbox';
+import { allRequests, lostReason, MARIA_CARD, SALES, step, SUPPORT, supportStep, useCrmSandbox } from './crmFixture';
 
 describe('pickers of the Panel and Card operations', () => {
 	const helena = useCrmSandbox();
@@ -25,6 +26,43 @@ describe('pickers of the Panel and Card operations', () => {
 		]);
 		const all = await ask('searchSteps', { filter: 'prop' });
 		expect(all.results).toEqual([{ name: 'Funil de Vendas › Proposta', value: step('Proposta') }]);
+	});
+
+	test('cards: searched by title in every panel, one panel a page and named with it; in the chosen panel only when there is one', async () => {
+		const first = await ask('searchCards', { filter: 'plano' });
+		expect(first.results).toEqual([
+			{ name: 'Funil de Vendas › Maria Silva - Plano Pro', value: MARIA_CARD },
+			{ name: 'Funil de Vendas › João Santos - Plano Enterprise', value: demo.cardId('João Santos - Plano Enterprise') },
+		]);
+		expect(first.paginationToken).toBe('1:1');
+		const second = await runListSearch('searchCards', {
+			credentials: helena.credentials,
+			filter: 'plano',
+			paginationToken: '1:1',
+		} as never);
+		expect(second).toEqual({ results: [], paginationToken: undefined });
+		const cardRequests = allRequests(helena).filter((r) => r.path === '/crm/v2/panel/card');
+		expect(cardRequests.map((r) => r.query)).toEqual([
+			{ PanelId: SALES, TextFilter: 'plano', PageNumber: '1', PageSize: '100' },
+			{ PanelId: SUPPORT, TextFilter: 'plano', PageNumber: '1', PageSize: '100' },
+		]);
+
+		const chosen = await ask('searchCards', { parameters: panel(SUPPORT) });
+		expect(chosen).toEqual({
+			results: [{ name: 'Erro ao emitir nota fiscal', value: demo.cardId('Erro ao emitir nota fiscal') }],
+			paginationToken: undefined,
+		});
+	});
+
+	test('a card picked from the list or given by ID reaches Card → Get the same way', async () => {
+		const fromPicker = await helena.run({ resource: 'card', operation: 'get', cardId: { __rl: true, mode: 'list', value: MARIA_CARD } });
+		const byIdValue = await helena.run({
+			resource: 'card',
+			operation: 'get',
+			cardId: { __rl: true, mode: 'id', value: ` ${MARIA_CARD} ` },
+		});
+		expect(fromPicker.items[0].json.id).toBe(MARIA_CARD);
+		expect(byIdValue.items[0].json.id).toBe(MARIA_CARD);
 	});
 
 	test('lost reasons: those of sales panels', async () => {

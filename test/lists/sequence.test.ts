@@ -210,7 +210,8 @@ describe('Sequence resource', () => {
 		expect(items[0].json).toMatchObject({ added: true, sequenceId: REACTIVATION, contactIds: [MARIA] });
 		expect(items[1].json.error).toBe('Contact IDs must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "not-an-id" (item 1)');
 		expect(items[2].json.error).toBe(`The sequence with ID "${MISSING}" was not found in Helena`);
-		expect(items[2].json.description).toContain('The request held the contacts of items 2 to 2');
+		expect(items[2].json).toMatchObject({ outcome: 'notApplied' });
+		expect(items[2].json.description).toContain('The request held items 2. Applied: items 0. Not applied: items 2.');
 		expect(members(REACTIVATION)).toEqual([MARIA]);
 	});
 

@@ -99,6 +99,34 @@ export async function searchLostReasons(this: ILoadOptionsFunctions, filter?: st
 	return { results: results.filter((result) => matches(result.name, filter)) };
 }
 
+/**
+ * Cards whose title holds the filter: in the chosen panel, or panel by panel (one page of each per call,
+ * named "Panel › Card"), since Helena lists cards of one panel at a time. The token is "<panel index>:<page>".
+ */
+export async function searchCards(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const panels = await panelsInScope(this, []);
+	const [panelAt, pageAt] = (paginationToken ?? '0:1').split(':').map(Number);
+	const panelIndex = Number.isInteger(panelAt) && panelAt >= 0 ? panelAt : 0;
+	const pageNumber = Number.isInteger(pageAt) && pageAt > 0 ? pageAt : 1;
+	const panel = panels[panelIndex];
+	if (!panel) return { results: [] };
+	const text = filter?.trim();
+	const page = (await helenaRequest.call(this, {
+		service: 'crm',
+		method: 'GET',
+		path: '/v2/panel/card',
+		qs: { PanelId: String(panel.id), ...(text ? { TextFilter: text } : {}), PageNumber: pageNumber, PageSize: PAGE_SIZE },
+		answer: 'page',
+	})) as PageEnvelope;
+	const several = panels.length > 1;
+	const results = (page.items ?? []).map((card) => {
+		const title = String(card.title ?? card.id);
+		return { name: several ? `${String(panel.title)} › ${title}` : title, value: String(card.id) };
+	});
+	const next = page.hasMorePages ? `${panelIndex}:${pageNumber + 1}` : panelIndex + 1 < panels.length ? `${panelIndex + 1}:1` : undefined;
+	return { results, paginationToken: next };
+}
+
 /** Custom fields of the chosen panel (or of every panel, from core's list), by name; the value is the field's key. */
 export async function getPanelCustomFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const panelId = chosenPanelId(this);

@@ -3,5 +3,5 @@ export { searchContacts } from './contactSearch';
 export { searchDepartments } from './departmentSearch';
 export { searchSubscriptions } from './subscriptionSearch';
 export { searchChannels, searchChatbots, searchTags, searchTemplates, searchUsers } from './chatSearch';
-export { searchLostReasons, searchPanels, searchSteps } from './crmSearch';
+export { searchCards, searchLostReasons, searchPanels, searchSteps } from './crmSearch';
 export { searchPortfolios, searchSequences } from './listsSearch';

@@ -45,9 +45,12 @@ export async function updateSubscription(
 	})) as IDataObject;
 }
 
+/** /v1/webhook/subscription/{id}, encoded. */
+export const subscriptionPath = (id: string) => apiPath`/v1/webhook/subscription/${id}`;
+
 /** DELETE /v1/webhook/subscription/{id}. */
 export async function deleteSubscription(this: HelenaContext, id: string, options: CallOptions = {}): Promise<unknown> {
-	return await helenaRequest.call(this, { method: 'DELETE', path: apiPath`/v1/webhook/subscription/${id}`, ...options });
+	return await helenaRequest.call(this, { method: 'DELETE', path: subscriptionPath(id), ...options });
 }
 
 /** GET /v1/contact/custom-field: the custom field definitions, flat or inside their groups. */

@@ -4,12 +4,17 @@ export type { HelenaService } from './url';
 export { helenaRequest, requestTimeoutMs } from './request';
 export type { HelenaContext, HelenaRequest } from './request';
 export { isNotFoundError, recordIn, refusalOf, saysAlready } from './errors';
+export { requestOutcome } from './outcome';
+export { deleteRecord } from './deletion';
+export type { RequestOutcome } from './outcome';
 export type { HelenaRefusal, RecordKind, RecordRef } from './errors';
 export { fetchAllPages, morePagesAfter, PAGE_SIZE } from './pagination';
 export { withHelenaClock } from './helenaClock';
 export type { HelenaClock } from './helenaClock';
 export type { PageEnvelope, PagingOptions } from './pagination';
 export { chunk } from './batching';
+export { itemRanges, runBatches } from './batchReport';
+export type { BatchPart, RepeatEffect } from './batchReport';
 export { RequestBudget } from './budget';
 export { uploadFile } from './files';
 export { downloadFile, httpOrigin } from './download';
@@ -28,6 +33,7 @@ export {
 	listTagColors,
 	listTags,
 	listWebhookEvents,
+	subscriptionPath,
 	portfolioPage,
 	sequencePage,
 	templatePage,

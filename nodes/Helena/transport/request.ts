@@ -18,6 +18,8 @@ import type { RequestBudget } from './budget';
 import { budgetFor } from './budget';
 import { helenaApiError, isFormError, isNotFound, isNotFoundError, readErrorBody, refusalOf } from './errors';
 import type { HelenaRefusal, RecordRef } from './errors';
+import { markOutcome } from './outcome';
+import type { RequestOutcome } from './outcome';
 import { redactText, withoutApiKey } from './redact';
 import { serviceUrl } from './url';
 import type { HelenaService } from './url';
@@ -403,6 +405,20 @@ function waitCapError(outcome: { askedMs?: number; lastError: (extra?: Partial<F
 }
 
 /**
+ * What the last attempt did: Helena refused it (a 3xx or 4xx, or a 5xx that says "not found" or "invalid
+ * input", which Helena answers as 500 FORM_ERROR) or it never left the machine; else the answer was lost.
+ */
+function outcomeOfAttempt(sent: Sent): RequestOutcome {
+	if ('response' in sent) {
+		const { statusCode: status, body } = sent.response;
+		const error = readErrorBody(body);
+		const refused = (status >= 300 && status < 500) || (status >= 500 && (isFormError(error) || isNotFound(status, error)));
+		return refused ? 'notApplied' : 'unknown';
+	}
+	return !sent.timedOut && failedBeforeSending(sent.networkCode) ? 'notApplied' : 'unknown';
+}
+
+/**
  * The one way the package talks to Helena: URL rules, authentication, the client-side rate budget,
  * retries that never repeat a plain create, and errors a user can act on.
  */
@@ -436,9 +452,9 @@ export async function helenaRequest<T = unknown>(this: HelenaContext, request: H
 		if ('error' in outcome) {
 			const refusal = answerLost ? refusalOf(outcome.error) : undefined;
 			if (refusal && alreadyDone?.(refusal)) return (request.resultWhenDone ? await request.resultWhenDone() : undefined) as T;
-			throw outcome.error;
+			throw markOutcome(outcome.error, outcomeOfAttempt(sent), answerLost);
 		}
-		if (waitedMs + outcome.retryAfterMs > MAX_TOTAL_WAIT_MS) throw waitCapError(outcome);
+		if (waitedMs + outcome.retryAfterMs > MAX_TOTAL_WAIT_MS) throw markOutcome(waitCapError(outcome), outcomeOfAttempt(sent), answerLost);
 		answerLost ||= !('response' in sent) || sent.response.statusCode >= 500;
 		waitedMs += outcome.retryAfterMs;
 		await waitToRetry(outcome, budgets);

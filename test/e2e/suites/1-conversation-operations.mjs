@@ -86,10 +86,10 @@ describe(`Conversation operations inside one conversation in n8n ${e2e.version}`
 			out('History').map((message) => [message.direction, message.author, message.type, message.text]),
 			[
 				['received', 'contact', 'TEXT', 'Oi, quero um orçamento'],
-				['sent', 'automation', 'TEXT', 'Claro! Qual produto?'],
-				['sent', 'automation', 'TEXT', 'Olá Lia, obrigado pelo contato! Como podemos ajudar?'],
-				['sent', 'automation', 'DOCUMENT', 'Tabela de preços'],
-				['sent', 'automation', 'TEXT', 'Aguardo'],
+				['sent', 'api', 'TEXT', 'Claro! Qual produto?'],
+				['sent', 'api', 'TEXT', 'Olá Lia, obrigado pelo contato! Como podemos ajudar?'],
+				['sent', 'api', 'DOCUMENT', 'Tabela de preços'],
+				['sent', 'api', 'TEXT', 'Aguardo'],
 			],
 		);
 		assert.equal(out('History')[3].file.url, 'https://example.com/precos.pdf');

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readLocatorId, requireUuid, uuidLocator } from '../../helpers';
+import { readLocatorId, uuidLocator } from '../../helpers';
 import type { RecordRef } from '../../transport';
 
 /* Pickers and IDs shared by the Panel and Card resources. */
@@ -45,18 +45,18 @@ export function lostReasonLocator(name: string, overrides: Partial<INodeProperti
 	};
 }
 
-export const cardIdField: INodeProperties = {
-	displayName: 'Card ID',
+/** A card: picked from a list searched by title (in the chosen panel, or in every panel), or given by ID. */
+export const cardIdField: INodeProperties = uuidLocator({
+	displayName: 'Card',
 	name: 'cardId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
-	description: "The card's ID. From Helena Trigger's PANEL_CARD_* events it is the content's ID field.",
-};
+	description: "The card: search it by title, or give its ID (from Helena Trigger's PANEL_CARD_* events it is the content's ID field)",
+	record: 'card',
+	searchListMethod: 'searchCards',
+	listPlaceholder: 'Type part of the title...',
+});
 
 export function readCardId(context: IExecuteFunctions, itemIndex: number): string {
-	return requireUuid(context, context.getNodeParameter('cardId', itemIndex), 'Card ID', itemIndex);
+	return readLocatorId(context, cardIdField, itemIndex);
 }
 
 /** The card a request is about, for a "not found" that names it. */

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runPerItem } from '../../helpers';
-import { apiPath, helenaRequest } from '../../transport';
+import { apiPath, deleteRecord } from '../../transport';
 import { departmentLocator, departmentRecords, readDepartmentId } from './departmentFields';
 
 export const description = updateDisplayOptions({ show: { resource: ['department'], operation: ['delete'] } }, [
@@ -12,12 +12,6 @@ export const description = updateDisplayOptions({ show: { resource: ['department
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
 		const id = readDepartmentId(this, itemIndex);
-		await helenaRequest.call(this, {
-			method: 'DELETE',
-			path: apiPath`/v1/department/${id}`,
-			itemIndex,
-			records: departmentRecords(id),
-		});
-		return { deleted: true, id };
+		return await deleteRecord.call(this, { id, path: apiPath`/v1/department/${id}`, itemIndex, records: departmentRecords(id) });
 	});
 }

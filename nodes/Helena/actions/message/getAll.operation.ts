@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection, readDate, runPerItem } from '../../helpers';
 import { fetchAllPages } from '../../transport';
 import { readSessionId, sessionIdField, sessionRecord } from '../chat/locators';
-import { simplifyMessage } from '../chat/messageView';
+import { SIMPLIFIED_MESSAGE_HINT, simplifyMessage } from '../chat/messageView';
 import { readTimeOrder, timeOrderField } from '../shared/timeOrder';
 import { limitField, readPaging, readSimple, returnAllField, simplifyFieldShowing } from '../shared/paging';
 
@@ -22,7 +22,7 @@ const properties: INodeProperties[] = [
 	},
 	returnAllField,
 	limitField,
-	simplifyFieldShowing('Simplified: ID, direction, author, type, text, transcription, file (name, type, size, address), status and time'),
+	simplifyFieldShowing(SIMPLIFIED_MESSAGE_HINT),
 	{
 		displayName: 'Filters',
 		name: 'filters',

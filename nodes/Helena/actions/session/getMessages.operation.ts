@@ -3,15 +3,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { READ_CONCURRENCY, runPerItem } from '../../helpers';
 import { readSessionId, sessionIdField } from '../chat/locators';
+import { SIMPLIFIED_MESSAGE_HINT, simplifyMessage } from '../chat/messageView';
 import { limitField, readSimple, returnAllField, simplifyFieldShowing } from '../shared/paging';
 import { fetchHistory, historyFields } from './history';
-import { simplifyMessage } from './simplifyMessage';
 
 const properties: INodeProperties[] = [
 	sessionIdField,
 	returnAllField,
 	limitField,
-	simplifyFieldShowing('Simplified: ID, time, direction (received from the contact or sent), author, type, text, file and status'),
+	simplifyFieldShowing(SIMPLIFIED_MESSAGE_HINT),
 	...historyFields('messages'),
 ];
 

@@ -1,18 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	failedItem,
-	invalidInput,
-	isPhoneWithCountryCode,
-	mapWithConcurrency,
-	readList,
-	runPerItem,
-	shown,
-	withItemIndex,
-} from '../../helpers';
-import { fetchAllPages, helenaRequest, recordIn } from '../../transport';
-import type { HelenaRequest, HelenaService, RecordRef } from '../../transport';
+import { failedItem, invalidInput, isPhoneWithCountryCode, readList, runPerItem, shown, withItemIndex } from '../../helpers';
+import { fetchAllPages, helenaRequest, recordIn, runBatches } from '../../transport';
+import type { HelenaRequest, HelenaService, RecordRef, RepeatEffect } from '../../transport';
 import { contactRecords, readContactTarget } from './contactLocator';
 import { simplifyFieldShowing } from './paging';
 
@@ -188,19 +179,11 @@ function recordsOf(item: PendingItem, records: IDataObject[]): IDataObject[] {
 	});
 }
 
-/** A request's error, naming the items it held and pointing at the first. */
-function batchError(context: IExecuteFunctions, error: unknown, part: PendingItem[], adding: boolean) {
-	const first = part[0].itemIndex;
-	const last = part[part.length - 1].itemIndex;
-	const wrapped = withItemIndex(context, error, first);
-	wrapped.context.itemIndex = first;
-	const held = `The request held the contacts of items ${first} to ${last}; other requests of this run may have been applied. ${
-		adding
-			? 'Adding a contact that is already in the list again only adds it once.'
-			: 'Removing a contact that is not in the list changes nothing.'
-	}`;
-	wrapped.description = [wrapped.description, held].filter(Boolean).join(' ');
-	return wrapped;
+/** What adding or removing again does to contacts a failed run handled already. */
+function repeatEffect(list: ContactList, adding: boolean): RepeatEffect {
+	if (!adding) return { harmless: true, because: `removing a contact that is not in the ${list.noun} changes nothing` };
+	if (list.addIsRepeatable) return { harmless: true, because: `adding a contact that is in the ${list.noun} already adds it once` };
+	return { harmless: false, would: `add their contacts to the ${list.noun} again, which may start it over for them` };
 }
 
 /** Add Contacts / Remove Contacts: one batch request per chunk, each item's output paired to it. */
@@ -219,19 +202,21 @@ export async function changeMany(this: IExecuteFunctions, list: ContactList, add
 	}
 
 	const idKey = `${list.noun}Id`;
-	const failures: Array<NodeApiError | NodeOperationError> = [];
-	await mapWithConcurrency(packRequests(pending), CONCURRENT_BATCHES, async (part) => {
-		if (failures.length && !continueOnFail) return;
-		const listId = part[0].listId;
-		const contactIds = unique(
-			part.flatMap((item) => item.contactIds),
-			(id) => id.toLowerCase(),
-		);
-		const phoneNumbers = unique(
-			part.flatMap((item) => item.phoneNumbers),
-			digitsOf,
-		);
-		try {
+	const parts = packRequests(pending).map((items) => ({ items, itemIndexes: items.map(({ itemIndex }) => itemIndex) }));
+	await runBatches(this, output, {
+		parts,
+		concurrency: CONCURRENT_BATCHES,
+		repeat: repeatEffect(list, adding),
+		send: async ({ items: part }) => {
+			const listId = part[0].listId;
+			const contactIds = unique(
+				part.flatMap((item) => item.contactIds),
+				(id) => id.toLowerCase(),
+			);
+			const phoneNumbers = unique(
+				part.flatMap((item) => item.phoneNumbers),
+				digitsOf,
+			);
 			const answer = (await helenaRequest.call(this, {
 				service: list.service,
 				method: adding ? 'POST' : 'DELETE',
@@ -253,13 +238,8 @@ export async function changeMany(this: IExecuteFunctions, list: ContactList, add
 				};
 				output[item.itemIndex] = { json, pairedItem: { item: item.itemIndex } };
 			}
-		} catch (error) {
-			const wrapped = batchError(this, error, part, adding);
-			if (!continueOnFail) failures.push(wrapped);
-			else for (const item of part) output[item.itemIndex] = failedItem(wrapped, item.itemIndex);
-		}
+		},
 	});
-	if (failures.length) throw failures.sort((a, b) => Number(a.context.itemIndex) - Number(b.context.itemIndex))[0];
 	return output;
 }
 

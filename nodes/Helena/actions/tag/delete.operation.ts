@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, readBoolean, runPerItem } from '../../helpers';
-import { apiPath, helenaRequest, refusalOf } from '../../transport';
+import { apiPath, deleteRecord, refusalOf } from '../../transport';
 import { readTagId, tagLocator, tagRecord } from '../shared/tagLocator';
 
 const properties: INodeProperties[] = [
@@ -48,8 +48,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const options = this.getNodeParameter('options', itemIndex, {}) as { removeFromContacts?: unknown };
 		const removeFromContacts = readBoolean(this, options.removeFromContacts, 'Remove From Contacts', itemIndex);
 		try {
-			await helenaRequest.call(this, {
-				method: 'DELETE',
+			return await deleteRecord.call(this, {
+				id,
 				path: apiPath`/v1/tag/${id}`,
 				body: { removeFromContacts },
 				itemIndex,
@@ -58,6 +58,5 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		} catch (error) {
 			throw explainRefusal(error, removeFromContacts);
 		}
-		return { deleted: true, id };
 	});
 }

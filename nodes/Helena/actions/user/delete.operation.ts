@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { invalidInput, optionValues, readOption, runPerItem } from '../../helpers';
-import { apiPath, helenaRequest, recordIn } from '../../transport';
+import { apiPath, deleteRecord, recordIn } from '../../transport';
 import { optionalLocatorUuid, userLocator } from '../chat/locators';
 import { readUserId, userPicker, userRecord } from './userFields';
 
@@ -65,14 +65,12 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			}
 			body.transferUserId = target;
 		}
-		// Safe to repeat: a repeat after a lost answer that finds the user gone has done the job.
-		await helenaRequest.call(this, {
-			method: 'DELETE',
+		return await deleteRecord.call(this, {
+			id,
 			path: apiPath`/v1/agent/${id}`,
 			body,
 			itemIndex,
 			records: [userRecord(id), ...(body.transferUserId ? [recordIn('user', 'Transfer To', String(body.transferUserId))] : [])],
 		});
-		return { deleted: true, id };
 	});
 }

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runPerItem } from '../../helpers';
-import { deleteSubscription } from '../../transport';
+import { deleteRecord, subscriptionPath } from '../../transport';
 import { subscriptionRecords, readSubscriptionId, subscriptionLocator } from './subscriptionFields';
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['delete'] } }, [
@@ -12,7 +12,6 @@ export const description = updateDisplayOptions({ show: { resource: ['webhook'],
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
 		const id = readSubscriptionId(this, itemIndex);
-		await deleteSubscription.call(this, id, { itemIndex, records: subscriptionRecords(id) });
-		return { deleted: true, id };
+		return await deleteRecord.call(this, { id, path: subscriptionPath(id), itemIndex, records: subscriptionRecords(id) });
 	});
 }
