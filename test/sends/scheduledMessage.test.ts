@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { expectRefused } from '../helpers/refused';
 import { demo } from '../sandbox';
-import { allRequests, byId, byNumber, COMERCIAL, MARIA_PHONE, MISSING, useChatSandbox } from '../chat/chatFixture';
+import { allRequests, byId, byNumber, COMERCIAL, MARIA_PHONE, MISSING, SUPORTE_CHANNEL, useChatSandbox } from '../chat/chatFixture';
 
 const BOAS_VINDAS = demo.templateId('boas_vindas');
 const FATURA = demo.templateId('fatura');
@@ -248,6 +248,29 @@ describe('Scheduled Message resource', () => {
 			});
 			expect(past.error?.message).toMatch(/^Scheduled At is in the past/);
 			expect(allRequests(helena)).toEqual([]);
+		});
+
+		test('moving a template message to a channel its template is not of is refused before any change, naming both; a channel that has it is sent as From', async () => {
+			const { error } = await helena.run({
+				resource: 'scheduledMessage',
+				operation: 'update',
+				scheduledMessageId: DEMO_ID,
+				updateFields: { channel: byNumber(SUPORTE_CHANNEL.number) },
+			});
+			expect(error?.message).toBe(
+				`Channel is WhatsApp Suporte (${SUPORTE_CHANNEL.number}), but the message's template "${BOAS_VINDAS}" is not a template of that channel (item 0)`,
+			);
+			expect(lines(helena).filter((line) => line.startsWith('PUT'))).toEqual([]);
+
+			helena.sandbox.clearRequests();
+			const same = await helena.run({
+				resource: 'scheduledMessage',
+				operation: 'update',
+				scheduledMessageId: DEMO_ID,
+				updateFields: { channel: byNumber(COMERCIAL.number) },
+			});
+			expect(same.error).toBeUndefined();
+			expect(allRequests(helena).at(-1)?.body).toEqual({ fields: ['From'], from: COMERCIAL.number });
 		});
 
 		test("a message already sent cannot be changed: the error carries Helena's reason", async () => {

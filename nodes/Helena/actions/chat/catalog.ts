@@ -58,13 +58,8 @@ export async function resolveChannel(context: IExecuteFunctions, value: string, 
 	return { id: String(found.id), number: String(found.number), name: channelName(found) };
 }
 
-/** A template of the channel with its parameter names (there is no get-by-ID: the channel's list is read). */
-export async function resolveTemplate(
-	context: IExecuteFunctions,
-	channel: ChatChannel,
-	templateId: string,
-	itemIndex: number,
-): Promise<ChatTemplate> {
+/** The templates of a channel, read once per execution (a failed read is not kept: the next item asks again). */
+export async function templatesOf(context: IExecuteFunctions, channel: ChatChannel, itemIndex: number): Promise<IDataObject[]> {
 	const byChannel = await templateListsOf(context);
 	let templates = byChannel.get(channel.id);
 	if (!templates) {
@@ -74,9 +69,19 @@ export async function resolveTemplate(
 			{ returnAll: true },
 		);
 		byChannel.set(channel.id, templates);
-		// a failed read is not kept: the next item asks again
 		templates.catch(() => byChannel.delete(channel.id));
 	}
+	return await templates;
+}
+
+/** A template of the channel with its parameter names (there is no get-by-ID: the channel's list is read). */
+export async function resolveTemplate(
+	context: IExecuteFunctions,
+	channel: ChatChannel,
+	templateId: string,
+	itemIndex: number,
+): Promise<ChatTemplate> {
+	const templates = templatesOf(context, channel, itemIndex);
 	const found = (await templates).find((template) => String(template.id).toLowerCase() === templateId.toLowerCase());
 	if (!found) {
 		throw invalidInput(
