@@ -21,7 +21,7 @@ export const AFTER_QUERY: Record<ChangeField, string> = {
 };
 
 /** The query of one page of a listing by time (order, page and lower bound), as the conversation and card lists read it. */
-export function timePageQuery(field: ChangeField, page: PageQuery): IDataObject {
+function timePageQuery(field: ChangeField, page: PageQuery): IDataObject {
 	const qs: IDataObject = { OrderBy: field, OrderDirection: page.direction, PageNumber: page.pageNumber, PageSize: page.pageSize };
 	if (page.after !== undefined) qs[AFTER_QUERY[field]] = new Date(page.after).toISOString();
 	return qs;
@@ -37,6 +37,11 @@ export interface ChangeSource {
 	partitions: string[];
 	/** The request of one page of one partition, with the lower bound as Helena spells it for this list. */
 	page(partition: string, query: PageQuery): HelenaRequest;
+}
+
+/** One listing ordered by time, with the filters Helena applies itself (conversations, cards: `filters` in its query names). */
+export function timeListing(field: ChangeField, filters: IDataObject, request: (qs: IDataObject) => HelenaRequest): ChangeSource {
+	return { field, partitions: [''], page: (_, page) => request({ ...filters, ...timePageQuery(field, page) }) };
 }
 
 /** Whether Helena says it ordered the page the way we asked (an echo it may leave out). */
