@@ -2,7 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { fetchAllPages } from '../Helena/transport';
 import type { Change, ChangeField, ChangeSource } from '../Helena/polling';
-import { MAX_KNOWN, timePageQuery } from '../Helena/polling';
+import { MAX_KNOWN, timeListing } from '../Helena/polling';
 
 export const CARD_EVENTS = {
 	created: 'cardCreated',
@@ -37,14 +37,7 @@ export function cardSource(listing: CardListing): ChangeSource {
 	if (listing.stepId) filters.StepId = listing.stepId;
 	if (listing.statuses.length) filters.Statuses = listing.statuses;
 	if (listing.includeDetails.length) filters.IncludeDetails = listing.includeDetails;
-	return {
-		field: listing.field,
-		partitions: [''],
-		page: (_, page) => {
-			const qs: IDataObject = { ...filters, ...timePageQuery(listing.field, page) };
-			return cardPage(qs);
-		},
-	};
+	return timeListing(listing.field, filters, cardPage);
 }
 
 /**
@@ -65,7 +58,7 @@ export async function panelSnapshot(context: IPollFunctions, panelId: string): P
 export const placeOf = (card: IDataObject): string => `${String(card.stepId ?? '')} ${String(card.status ?? '')}`;
 
 /** The step and status a change started from, when the trigger knew the card. */
-export function previousPlace(change: Change): { stepId: string | null; status: string | null } {
+export function previousPlace(change: Pick<Change, 'previous'>): { stepId: string | null; status: string | null } {
 	if (change.previous === undefined) return { stepId: null, status: null };
 	const [stepId, status] = change.previous.split(' ');
 	return { stepId: stepId || null, status: status || null };

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Change, ChangeField, ChangeSource } from '../Helena/polling';
-import { instantOf, timePageQuery } from '../Helena/polling';
+import { instantOf, timeListing } from '../Helena/polling';
 
 export const CONVERSATION_EVENTS = {
 	created: 'conversationCreated',
@@ -27,14 +27,7 @@ export function conversationSource(listing: ConversationListing): ChangeSource {
 	if (listing.userId) filters.UserId = listing.userId;
 	if (listing.channelId) filters.ChannelsId = [listing.channelId];
 	if (listing.includeDetails.length) filters.IncludeDetails = listing.includeDetails;
-	return {
-		field: listing.field,
-		partitions: [''],
-		page: (_, page) => {
-			const qs: IDataObject = { ...filters, ...timePageQuery(listing.field, page) };
-			return { service: 'chat', method: 'GET', path: '/v2/session', qs, answer: 'page' };
-		},
-	};
+	return timeListing(listing.field, filters, (qs) => ({ service: 'chat', method: 'GET', path: '/v2/session', qs, answer: 'page' }));
 }
 
 /** What the events compare between two versions of a conversation. */

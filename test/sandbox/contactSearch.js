@@ -6,6 +6,7 @@
  * so paging through 10,000 contacts sorts once and each page costs O(pageSize).
  */
 
+const { isAfter, afterBoundReading } = require('./afterBound');
 const { phoneDigits } = require('./phone');
 const { toPublicContact, CONTACT_STATUSES, CONTACT_ORIGINS } = require('./contactStore');
 const v = require('./validate');
@@ -147,7 +148,7 @@ function buildMatcher(state, crit) {
 		const { before, after } = crit[key];
 		// ISO strings from toISOString() compare correctly as text
 		if (before) tests.push((c) => c[key] < before);
-		if (after) tests.push((c) => c[key] > after);
+		if (after) tests.push((c) => isAfter(c[key], after));
 	};
 	range('createdAt');
 	range('updatedAt');
@@ -224,7 +225,7 @@ const CACHE_SIZE = 16;
 /** @param {import('./state').SandboxState} state @param {any} crit */
 function orderedMatches(state, crit) {
 	// paging and details do not change which contacts match or their order
-	const key = JSON.stringify({ ...crit, pageNumber: undefined, pageSize: undefined, details: undefined });
+	const key = JSON.stringify({ ...crit, pageNumber: undefined, pageSize: undefined, details: undefined, after: afterBoundReading() });
 	let cache = caches.get(state);
 	if (!cache || cache.version !== state.version) {
 		cache = { version: state.version, entries: new Map() };

@@ -62,6 +62,8 @@ async function handleControl(sb, method, path, text, query) {
 				return { status: 200, body: sb.setClock(body) };
 			case 'POST /page-order':
 				return { status: 200, body: sb.setPageOrder(body.order) };
+			case 'POST /after-bound':
+				return { status: 200, body: sb.setAfterBound(body.reading) };
 			case 'GET /state':
 				return { status: 200, body: sb.snapshot() };
 			case 'POST /events':

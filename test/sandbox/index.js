@@ -27,6 +27,7 @@ const { ContractCheck, contractLedger, writeLedger } = require('./contractCheck'
 const { Variations } = require('./variations');
 const { setClock } = require('./clock');
 const { setPageOrder, setPageSizeCap } = require('./pageOrder');
+const { setAfterBound } = require('./afterBound');
 const { MediaOrigin } = require('./mediaOrigin');
 const { chatOf } = require('./chat/store');
 const { crmOf } = require('./crm/store');
@@ -104,6 +105,7 @@ class Sandbox {
 			'setClock',
 			'setPageOrder',
 			'setPageSizeCap',
+			'setAfterBound',
 			'hold',
 		])
 			this[name] = this[name].bind(this);
@@ -172,6 +174,11 @@ class Sandbox {
 	/** @param {number} [size] the most contacts a list page holds, whatever PageSize asks (see pageOrder.js) */
 	setPageSizeCap(size) {
 		return setPageSizeCap(size);
+	}
+
+	/** @param {'exclusive' | 'inclusive'} reading whether the lists' `*.After` bounds list a record stamped exactly at them (see afterBound.js) */
+	setAfterBound(reading) {
+		return setAfterBound(reading);
 	}
 
 	/**

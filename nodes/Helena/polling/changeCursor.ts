@@ -38,6 +38,11 @@ export interface CursorState {
 	 * seen, least recently changed first, at most MAX_KNOWN; only for kinds whose events need it.
 	 */
 	known?: Record<string, string>;
+	/**
+	 * Helena was seen listing a record stamped exactly at (or before) the `*.After` bound it was sent: it
+	 * reads the bound as inclusive, so the bound sent is one millisecond later than the last instant not needed.
+	 */
+	afterIncludesBound?: boolean;
 }
 
 /** Helena's clock during a check, from the Date of its answers (ms). */
@@ -98,6 +103,10 @@ export function readCursorState(data: IDataObject): { state: CursorState } | { p
 		seen: { ...(seen as Record<string, string>) },
 		checkedAt: checkedAt as string,
 	};
+	const { afterIncludesBound } = data;
+	if (afterIncludesBound !== undefined && typeof afterIncludesBound !== 'boolean')
+		return { problem: '"afterIncludesBound" is not true or false' };
+	if (afterIncludesBound) state.afterIncludesBound = true;
 	if (!('known' in data)) return { state };
 	const { known } = data;
 	if (typeof known !== 'object' || known === null || Array.isArray(known)) return { problem: '"known" is not an object' };

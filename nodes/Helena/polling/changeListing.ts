@@ -10,7 +10,7 @@ export interface PageQuery {
 	direction: 'ASCENDING' | 'DESCENDING';
 	pageNumber: number;
 	pageSize: number;
-	/** Lower bound (exclusive), in ms. */
+	/** Lower bound, in ms, as Helena's `*.After` is sent: records stamped later are listed. */
 	after?: number;
 }
 
@@ -21,7 +21,7 @@ export const AFTER_QUERY: Record<ChangeField, string> = {
 };
 
 /** The query of one page of a listing by time (order, page and lower bound), as the conversation and card lists read it. */
-export function timePageQuery(field: ChangeField, page: PageQuery): IDataObject {
+function timePageQuery(field: ChangeField, page: PageQuery): IDataObject {
 	const qs: IDataObject = { OrderBy: field, OrderDirection: page.direction, PageNumber: page.pageNumber, PageSize: page.pageSize };
 	if (page.after !== undefined) qs[AFTER_QUERY[field]] = new Date(page.after).toISOString();
 	return qs;
@@ -37,6 +37,11 @@ export interface ChangeSource {
 	partitions: string[];
 	/** The request of one page of one partition, with the lower bound as Helena spells it for this list. */
 	page(partition: string, query: PageQuery): HelenaRequest;
+}
+
+/** One listing ordered by time, with the filters Helena applies itself (conversations, cards: `filters` in its query names). */
+export function timeListing(field: ChangeField, filters: IDataObject, request: (qs: IDataObject) => HelenaRequest): ChangeSource {
+	return { field, partitions: [''], page: (_, page) => request({ ...filters, ...timePageQuery(field, page) }) };
 }
 
 /** Whether Helena says it ordered the page the way we asked (an echo it may leave out). */
@@ -106,29 +111,60 @@ export async function recentRecords(
 }
 
 /**
+ * Whether a record stamped at `value` lies at or before `bound` (ms), to the fraction Helena wrote: a
+ * listing asked for records after the bound that holds one reads the bound as inclusive.
+ */
+function atOrBefore(value: unknown, bound: number): boolean {
+	const instant = instantOf(value);
+	if (Number.isNaN(instant) || instant > bound) return false;
+	// the same millisecond: at the bound only when no digit past the milliseconds says later
+	return instant < bound || !/\.\d{3}\d*[1-9]/.test(String(value));
+}
+
+/** What a listing of changes found, and whether Helena showed that it lists records stamped at the `*.After` bound. */
+export interface ListedChanges {
+	changes: Change[];
+	afterIncludesBound: boolean;
+}
+
+/**
  * Every change since the cursor, all pages of every partition, through the guarded pager (its page
  * cap and its de-duplication: a server that answers every page alike ends the listing). Each next
  * request starts again at page 1 from the newest change read so far (one millisecond earlier, so
  * that instant is read again and deduplicated): records that change while we read move to the end of
  * the list instead of shifting the pages under us. Only when a page is all one instant (a crowd of
  * changes in one instant), or Helena did not keep the order we asked for, does it step to the next page.
+ * The bound sent is the last instant not needed; once Helena lists a record stamped at it (it reads
+ * `*.After` as inclusive), the bound moves one millisecond on, at once and in every later check, so
+ * that a crowd of records in that instant is not read again at every check.
  */
 export async function changesSince(
 	context: IPollFunctions,
 	source: ChangeSource,
 	state: CursorState,
 	start: number | undefined,
-): Promise<Change[]> {
+): Promise<ListedChanges> {
 	const found = new Map<string, Change>();
+	let inclusive = state.afterIncludesBound === true;
 	for (const partition of source.partitions) {
 		let after = start === undefined ? undefined : start - 1;
+		const firstBound = after;
+		const boundSent = () => (after === undefined || !inclusive ? after : after + 1);
+		let asked: number | undefined;
 		const records = await fetchAllPages.call(
 			context,
-			(pageNumber, pageSize) => source.page(partition, { direction: 'ASCENDING', pageNumber, pageSize, after }),
+			(pageNumber, pageSize) => {
+				asked = boundSent();
+				return source.page(partition, { direction: 'ASCENDING', pageNumber, pageSize, after: asked });
+			},
 			{
 				returnAll: true,
 				keyOf: versionKey(source.field),
 				afterPage: (page) => {
+					if (!inclusive && asked !== undefined && (page.items ?? []).some((record) => atOrBefore(record[source.field], asked!))) {
+						inclusive = true;
+						return 'restart';
+					}
 					const { oldest, newest } = spanOf(page, source.field);
 					if (!followsOrder(page, source.field) || !(oldest < newest) || !(newest - 1 > (after ?? Number.NEGATIVE_INFINITY))) return 'next';
 					after = newest - 1;
@@ -136,6 +172,8 @@ export async function changesSince(
 				},
 			},
 		);
+		// the last page is not seen by afterPage; the first bound is the lowest this listing sent
+		if (firstBound !== undefined && !inclusive && records.some((record) => atOrBefore(record[source.field], firstBound))) inclusive = true;
 		for (const record of records) {
 			const id = String(record.id);
 			const version = String(record[source.field]);
@@ -145,5 +183,5 @@ export async function changesSince(
 			found.set(id, { record, version, event: eventOf(state, record, start) });
 		}
 	}
-	return [...found.values()];
+	return { changes: [...found.values()], afterIncludesBound: inclusive };
 }

@@ -122,12 +122,13 @@ async function emitChanges(
 ): Promise<PolledChanges | null> {
 	const clock = withHelenaClock(context);
 	const start = windowStart(state);
-	const found = await changesSince(clock.context, stream, state, start);
+	const { changes: found, afterIncludesBound } = await changesSince(clock.context, stream, state, start);
 	const time: HelenaTime = { first: clock.first(), latest: clock.latest() };
 	const ahead = aheadOfHelena(state, time);
 	if (ahead) return await startAgain(context, staticData, stream, ahead);
 	const changes = inOrder(found);
 	let next = advance(state, found, time);
+	if (afterIncludesBound) next = { ...next, afterIncludesBound };
 	if (stream.stateOf) {
 		const known = state.known ?? {};
 		for (const change of changes) change.previous = known[String(change.record.id)];

@@ -9,6 +9,7 @@ const { strictBody, optUuid, optText, optBoolean } = require('./rules');
 const { chatOf, toPublicSession, toPublicMessage } = require('./store');
 const { byField, orderOf } = require('../listOrder');
 const { completeSession } = require('./messages');
+const { isAfter } = require('../afterBound');
 
 const STATUSES = ['UNDEFINED', 'STARTED', 'PENDING', 'IN_PROGRESS', 'COMPLETED', 'HIDDEN'];
 const DETAILS = [
@@ -84,7 +85,7 @@ function list(ctx) {
 			const [field, side] = name.split('.');
 			const at = s[fieldOf[field]];
 			if (!at) return false;
-			if (side === 'Before' ? at >= value : at <= value) return false;
+			if (side === 'Before' ? at >= value : !isAfter(at, value)) return false;
 		}
 		return true;
 	});

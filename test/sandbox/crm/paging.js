@@ -4,6 +4,7 @@
 
 const { optEnum, optDate, queryInt, pageBounds } = require('../validate');
 const { byField, orderOf } = require('../listOrder');
+const { isAfter } = require('../afterBound');
 
 /** A filter for CreatedAt/UpdatedAt .Before/.After on records with createdAt/updatedAt. */
 function windowFilter(query) {
@@ -14,7 +15,7 @@ function windowFilter(query) {
 			optDate(query.get(`${field}.${side}`), `${field}.${side}`),
 		]),
 	);
-	return (record) => bounds.every(([field, side, at]) => !at || (side === 'Before' ? record[field] < at : record[field] > at));
+	return (record) => bounds.every(([field, side, at]) => !at || (side === 'Before' ? record[field] < at : isAfter(record[field], at)));
 }
 
 /** One page of `records` (oldest first unless DESCENDING), in the CRM's envelope. */
