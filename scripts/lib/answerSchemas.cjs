@@ -169,7 +169,8 @@ function checkValue(components, rawSchema, value, key, problems) {
 			else checkValue(components, schema.properties[name], item, at, problems);
 		}
 		for (const name of schema.required ?? [])
-			if (!Object.hasOwn(value, name)) problems.push({ key: key ? `${key}.${name}` : name, message: 'is documented as required; it is missing' });
+			if (!Object.hasOwn(value, name))
+				problems.push({ key: key ? `${key}.${name}` : name, message: 'is documented as required; it is missing' });
 		return;
 	}
 	if (schema.type === 'object') {
@@ -204,8 +205,10 @@ function answerSchemaOf(schemas, service, method, path, status) {
 function checkAnswer(schemas, { service, method, path, status, body }) {
 	const found = answerSchemaOf(schemas, service, method, path, status);
 	if (!found) return undefined;
-	if (found.missing) return [{ key: 'status', message: `the documents give ${found.missing.join(', ') || 'no success status'}, not ${status}` }];
-	if (found.schema === null) return body === undefined || body === '' ? [] : [{ key: 'body', message: 'the documents give this answer no body' }];
+	if (found.missing)
+		return [{ key: 'status', message: `the documents give ${found.missing.join(', ') || 'no success status'}, not ${status}` }];
+	if (found.schema === null)
+		return body === undefined || body === '' ? [] : [{ key: 'body', message: 'the documents give this answer no body' }];
 	if (body === undefined) return [{ key: 'body', message: 'is empty; the documents give it a body' }];
 	/** @type {AnswerProblem[]} */
 	const problems = [];
@@ -213,4 +216,51 @@ function checkAnswer(schemas, { service, method, path, status, body }) {
 	return problems.map((p) => ({ ...p, key: p.key || 'body' }));
 }
 
-module.exports = { buildAnswerSchemas, checkAnswer, answerSchemaOf, checkValue };
+/**
+ * The operation of contract/answers.json a request path belongs to (`GET /v1/contact/{id}`), or undefined.
+ * @param {any} schemas @param {string} method @param {string} path from the service prefix on, e.g. /core/v1/contact/…
+ * @returns {{ service: string, path: string } | undefined}
+ */
+function operationOf(schemas, method, path) {
+	const [, service, ...rest] = path.replace(/\/+$/, '').split('/');
+	const parts = rest;
+	let best;
+	for (const key of Object.keys(schemas.services?.[service?.toLowerCase()]?.operations ?? {})) {
+		const [verb, template] = key.split(' ');
+		const segments = template.split('/').slice(1);
+		if (verb !== method || segments.length !== parts.length) continue;
+		if (!segments.every((segment, i) => /^\{\w+\}$/.test(segment) || segment.toLowerCase() === parts[i].toLowerCase())) continue;
+		const literals = segments.filter((segment) => !/^\{\w+\}$/.test(segment)).length;
+		if (!best || literals > best.literals) best = { literals, path: template };
+	}
+	return best && { service: service.toLowerCase(), path: best.path };
+}
+
+/**
+ * The documented fields the node cannot do without, missing from an answer: a page's `items` and each item's
+ * `id`, or a record's `id`, wherever the documents give them.
+ * @param {any} schemas @param {{ service: string, method: string, path: string, status: number, body: unknown }} answer
+ * @returns {AnswerProblem[]}
+ */
+function missingNeededFields(schemas, { service, method, path, status, body }) {
+	const found = answerSchemaOf(schemas, service, method, path, status);
+	if (!found?.schema || body === null || typeof body !== 'object' || Array.isArray(body)) return [];
+	const components = schemas.services[service].components;
+	const schema = resolve(components, found.schema);
+	const props = schema.properties ?? {};
+	const problems = [];
+	if (props.items) {
+		if (!Object.hasOwn(body, 'items')) return [{ key: 'items', message: 'is missing; the node reads the page from it' }];
+		const item = resolve(components, resolve(components, props.items).items ?? {});
+		if (item.properties?.id && Array.isArray(body.items))
+			body.items.forEach((entry, i) => {
+				if (entry && typeof entry === 'object' && !Object.hasOwn(entry, 'id'))
+					problems.push({ key: `items[${i}].id`, message: 'is missing; the node names records by it' });
+			});
+	} else if (props.id && !Object.hasOwn(body, 'id')) {
+		problems.push({ key: 'id', message: 'is missing; the node names records by it' });
+	}
+	return problems;
+}
+
+module.exports = { buildAnswerSchemas, checkAnswer, answerSchemaOf, checkValue, operationOf, missingNeededFields };

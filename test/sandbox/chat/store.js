@@ -121,11 +121,11 @@ function createChat(state) {
 			companyId: state.companyId,
 			archived: false,
 			name,
-			type: type.toUpperCase(),
+			type,
 			channelIds: [...state.channels.keys()],
 			defaultDepartmentId: null,
 			publishStatus: 'READY',
-			automationUsage: type === 'Automation' ? ['API'] : [],
+			automationUsage: type === 'Automation' ? ['Api'] : [],
 		});
 	}
 	for (const user of state.users.values()) {
