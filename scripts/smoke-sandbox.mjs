@@ -7,10 +7,14 @@ import { fileURLToPath } from 'node:url';
 // The sandbox is the dev API server of `npm run sandbox` as well as the tests' (see docs/development.md).
 import sandboxModule from '../test/sandbox/index.js';
 
-const { startSandbox, DEFAULT_API_KEY } = sandboxModule;
+const { startSandbox, DEFAULT_API_KEY, demo } = sandboxModule;
 const smoke = path.join(path.dirname(fileURLToPath(import.meta.url)), 'smoke.mjs');
 
 const sandbox = await startSandbox();
+// the demo data has conversations but no messages: a contact writes in and sends a file, so that the message
+// steps (Get, Get Status, Download Media) have something to read, as on a real account
+sandbox.chat.contactWrites(demo.contactPhone(1), 'Olá, tudo bem?');
+sandbox.chat.contactSendsFile(demo.contactPhone(1), { name: 'pedido.pdf', mimeType: 'application/pdf', size: 2048 });
 let failed = 0;
 try {
 	for (const mode of [[], ['--write']]) {

@@ -11,6 +11,8 @@
 const byId = (value) => ({ __rl: true, mode: 'id', value });
 const first = (items, key = 'id') => items.find((item) => item.json?.[key])?.json[key];
 const one = { returnAll: false, limit: 1 };
+const lastInteraction = (item) => String(item.json?.lastInteractionDate ?? '');
+const latestFirst = (items) => [...items].sort((a, b) => lastInteraction(b).localeCompare(lastInteraction(a)));
 
 /**
  * @typedef {{ resource: string, operation: string } | { listSearch: string }} Runs
@@ -133,10 +135,11 @@ const READS = [
 		params: (f) => ({ sequence: byId(f.sequence), ...one }),
 	},
 	{
+		// ten conversations, the one with the latest interaction first: the message steps need one that has messages
 		label: 'Conversation → Get Many',
 		run: { resource: 'session', operation: 'getAll' },
-		params: () => one,
-		yields: (items) => ({ session: first(items) }),
+		params: () => ({ returnAll: false, limit: 10 }),
+		yields: (items) => ({ session: first(latestFirst(items)) }),
 	},
 	{
 		label: 'Conversation → Get',
