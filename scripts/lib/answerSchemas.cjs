@@ -114,7 +114,7 @@ function resolve(components, schema) {
 }
 
 const show = (value) => {
-	const text = JSON.stringify(value);
+	const text = JSON.stringify(value) ?? String(value);
 	return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 };
 
@@ -164,6 +164,8 @@ function checkValue(components, rawSchema, value, key, problems) {
 	if (schema.properties) {
 		if (typeof value !== 'object' || Array.isArray(value)) return fail(`must be an object, not ${show(value)}`);
 		for (const [name, item] of Object.entries(value)) {
+			// a key whose value is undefined is not in the JSON sent
+			if (item === undefined) continue;
 			const at = key ? `${key}.${name}` : name;
 			if (!Object.hasOwn(schema.properties, name)) problems.push({ key: at, message: 'the documents have no such key' });
 			else checkValue(components, schema.properties[name], item, at, problems);

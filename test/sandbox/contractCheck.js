@@ -340,7 +340,13 @@ class ContractCheck {
 			ledger.answers.bentOnPurpose++;
 			return [];
 		}
-		const problems = checkAnswer(ANSWERS, { service, method, path: match.endpoint.path, status, body }) ?? [];
+		let problems;
+		try {
+			problems = checkAnswer(ANSWERS, { service, method, path: match.endpoint.path, status, body }) ?? [];
+		} catch (error) {
+			// a fault of the check must show as a disagreement, never turn the answer into a 500
+			problems = [{ key: 'body', message: `the answer check failed: ${error instanceof Error ? error.message : String(error)}` }];
+		}
 		ledger.answers.checked++;
 		if (problems.length === 0) ledger.answers.conforming++;
 		const operation = `${method} /${service}${match.endpoint.path} ${status}`;

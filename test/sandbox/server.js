@@ -276,7 +276,9 @@ function createServer(sandbox) {
 			if (bent.dropped) return undefined;
 			// applied, answered only once this settles (a delivery Helena sends before its answer arrives)
 			if (ctx.answerAfter) await ctx.answerAfter;
-			const problems = sandbox.contract.checkAnswer(method, path, 200, bent.result, Boolean(trick));
+			// held as it goes on the wire (undefined keys dropped)
+			const wire = bent.result === undefined ? undefined : JSON.parse(JSON.stringify(bent.result));
+			const problems = sandbox.contract.checkAnswer(method, path, 200, wire, Boolean(trick));
 			if (problems.length) entry.answerDisagreements = problems;
 			return answer(entry, res, 200, bent.result);
 		} catch (err) {
