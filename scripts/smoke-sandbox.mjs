@@ -15,6 +15,14 @@ const sandbox = await startSandbox();
 // steps (Get, Get Status, Download Media) have something to read, as on a real account
 sandbox.chat.contactWrites(demo.contactPhone(1), 'Olá, tudo bem?');
 sandbox.chat.contactSendsFile(demo.contactPhone(1), { name: 'pedido.pdf', mimeType: 'application/pdf', size: 2048 });
+// and the account answers (a send, for Get Status), before the smoke run starts
+const channel = [...sandbox.state.channels.values()].find((candidate) => candidate.name === 'WhatsApp Comercial');
+const sent = await fetch(`${sandbox.url}/chat/v1/send/text`, {
+	method: 'POST',
+	headers: { authorization: `Bearer ${DEFAULT_API_KEY}`, 'content-type': 'application/json' },
+	body: JSON.stringify({ from: channel.number, to: demo.contactPhone(1), text: 'Recebemos seu pedido.' }),
+});
+if (!sent.ok) throw new Error(`smoke:sandbox: the demo send failed with ${sent.status}: ${await sent.text()}`);
 let failed = 0;
 try {
 	for (const mode of [[], ['--write']]) {

@@ -11,6 +11,8 @@
 const byId = (value) => ({ __rl: true, mode: 'id', value });
 const first = (items, key = 'id') => items.find((item) => item.json?.[key])?.json[key];
 const one = { returnAll: false, limit: 1 };
+// Get Status reads a send: a message the account sent (TO_HUB; Simplify of Get Messages calls it `sent`)
+const sentOf = (items) => items.find((item) => ['TO_HUB', 'sent'].includes(item.json?.direction))?.json.id;
 const lastInteraction = (item) => String(item.json?.lastInteractionDate ?? '');
 const latestFirst = (items) => [...items].sort((a, b) => lastInteraction(b).localeCompare(lastInteraction(a)));
 
@@ -152,7 +154,11 @@ const READS = [
 		run: { resource: 'session', operation: 'getMessages' },
 		needs: ['session'],
 		params: (f) => ({ sessionId: f.session, returnAll: false, limit: 20 }),
-		yields: (items) => ({ message: first(items), messageWithFile: items.find((item) => item.json?.file)?.json.id }),
+		yields: (items) => ({
+			message: first(items),
+			sentMessage: sentOf(items),
+			messageWithFile: items.find((item) => item.json?.file)?.json.id,
+		}),
 	},
 	{
 		label: 'Conversation → Get Notes',
@@ -172,7 +178,7 @@ const READS = [
 		run: { resource: 'message', operation: 'getAll' },
 		needs: ['session'],
 		params: (f) => ({ sessionId: f.session, ...one }),
-		yields: (items, f) => ({ message: first(items) ?? f.message }),
+		yields: (items, f) => ({ message: first(items) ?? f.message, sentMessage: sentOf(items) ?? f.sentMessage }),
 	},
 	{ label: 'Message → Get', run: { resource: 'message', operation: 'get' }, needs: ['message'], params: (f) => ({ messageId: f.message }) },
 	{
@@ -184,8 +190,8 @@ const READS = [
 	{
 		label: 'Message → Get Status',
 		run: { resource: 'message', operation: 'getStatus' },
-		needs: ['message'],
-		params: (f) => ({ messageId: f.message }),
+		needs: ['sentMessage'],
+		params: (f) => ({ messageId: f.sentMessage }),
 	},
 	{
 		label: 'Scheduled Message → Get Many',
