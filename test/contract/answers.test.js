@@ -86,3 +86,49 @@ describe('an answer held to its documented schema', () => {
 		expect(operationOf(ANSWERS, 'GET', '/core/v1/nothing-here')).toBeUndefined();
 	});
 });
+
+describe('contract/answers.json is built from the documents', () => {
+	const { buildAnswerSchemas } = require('../../scripts/lib/answerSchemas.cjs');
+	const { findOperation } = require('../../scripts/lib/compareContract.cjs');
+
+	test('each endpoint of the contract gets its 2xx answers (null where the documents give no body), with only the components they reach and only the keys the check reads', () => {
+		const document = {
+			paths: {
+				'/v1/thing/{id}': {
+					get: {
+						responses: {
+							200: { description: 'Success', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
+							500: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } } },
+						},
+					},
+					delete: { responses: { 200: { description: 'Success' } } },
+				},
+			},
+			components: {
+				schemas: {
+					Thing: { type: 'object', description: 'A thing', properties: { owner: { $ref: '#/components/schemas/Owner' } } },
+					Owner: { type: 'object', properties: { name: { type: 'string', example: 'Ana' } } },
+					Failure: { type: 'object' },
+					Unused: { type: 'object' },
+				},
+			},
+		};
+		const endpoints = [
+			{ service: 'demo', method: 'GET', path: '/v1/thing/{id}' },
+			{ service: 'demo', method: 'DELETE', path: '/v1/thing/{id}' },
+		];
+
+		expect(buildAnswerSchemas(endpoints, { demo: document }, findOperation)).toEqual({
+			demo: {
+				operations: {
+					'GET /v1/thing/{id}': { 200: { $ref: '#/components/schemas/Thing' } },
+					'DELETE /v1/thing/{id}': { 200: null },
+				},
+				components: {
+					Owner: { type: 'object', properties: { name: { type: 'string' } } },
+					Thing: { type: 'object', properties: { owner: { $ref: '#/components/schemas/Owner' } } },
+				},
+			},
+		});
+	});
+});
