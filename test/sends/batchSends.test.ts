@@ -292,6 +292,18 @@ describe('Batch results are paired by the reference they name, never silently by
 		}
 	});
 
+	test('results that name no reference (senderId null) are paired by position, as many as were sent', async () => {
+		helena.sandbox.misbehaviour.next({
+			method: 'POST',
+			path: BATCH,
+			reshape: (answer: Results) => ({ results: answer.results.map((r) => ({ ...r, senderId: null })) }),
+		});
+		const { items, error } = await helena.run(withRefs(), { items: leads });
+
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+
 	test('a result naming a reference no item sent is an error naming the items, and nothing is output for them', async () => {
 		helena.sandbox.misbehaviour.next({
 			method: 'POST',
@@ -315,7 +327,7 @@ describe('Batch results are paired by the reference they name, never silently by
 		helena.sandbox.misbehaviour.next({
 			method: 'POST',
 			path: BATCH,
-			reshape: (answer: Results) => ({ results: answer.results.map((r, i) => (i === 2 ? { ...r, senderId: null } : r)) }),
+			reshape: (answer: Results) => ({ results: answer.results.map((r, i) => (i === 2 ? { ...r, senderId: 'other' } : r)) }),
 		});
 		const disordered = await helena.run(withRefs(), { items: twice });
 		expect(disordered.error?.message).toBe(

@@ -129,8 +129,10 @@ function pairResults(context: IExecuteFunctions, part: PendingItem[], results: u
 	const answered = results as IDataObject[];
 	const referenceOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 	const references = part.map((item) => referenceOf(item.messages[0]?.senderId));
-	// every item names its own reference (Your Reference): each result is its item's by the senderId it names, in any order
-	if (references.every((reference) => reference !== undefined) && new Set(references).size === references.length) {
+	// every item gives its own reference (Your Reference) and every result names one: each result is its item's by
+	// the senderId it names, in any order
+	const ownReferences = references.every((reference) => reference !== undefined) && new Set(references).size === references.length;
+	if (ownReferences && answered.every((result) => referenceOf(result.senderId) !== undefined)) {
 		const byReference = new Map<string, IDataObject[]>();
 		for (const result of answered) {
 			const reference = referenceOf(result.senderId) ?? '';
@@ -143,14 +145,15 @@ function pairResults(context: IExecuteFunctions, part: PendingItem[], results: u
 		}
 		return part.map((_, i) => byReference.get(references[i] as string) as IDataObject[]);
 	}
-	// otherwise by position (the order of the messages sent), checked wherever a result or a message names a reference
+	// otherwise by position (the order of the messages sent), checked wherever a result names a reference
 	let position = 0;
 	const paired: IDataObject[][] = [];
 	const disordered: number[] = [];
 	for (const item of part) {
 		const own = answered.slice(position, position + item.messages.length);
 		const sentReference = referenceOf(item.messages[0]?.senderId);
-		if (own.some((result) => referenceOf(result.senderId) !== sentReference)) disordered.push(item.itemIndex);
+		const named = own.map((result) => referenceOf(result.senderId)).filter((reference) => reference !== undefined);
+		if (named.some((reference) => reference !== sentReference)) disordered.push(item.itemIndex);
 		paired.push(own);
 		position += item.messages.length;
 	}
