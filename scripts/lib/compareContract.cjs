@@ -344,4 +344,4 @@ function listedDisagreements(markdown) {
 	return [...markdown.matchAll(/^\|\s*\*\*(.+?)\*\*/gm)].map((m) => m[1].replace(/\.$/, '').replace(/`/g, '').trim());
 }
 
-module.exports = { compareContract, listedDisagreements, resolve };
+module.exports = { compareContract, listedDisagreements, resolve, findOperation };

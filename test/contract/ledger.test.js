@@ -29,7 +29,33 @@ describe('Contract ledger teardown', () => {
 		await teardown();
 		expect(log.mock.calls).toEqual([
 			['\nContract: 15 requests validated, 0 violations (2 more refused on purpose by the tests that prove the check)'],
+			[
+				'Contract: 0 answers of the sandbox held to the documented response schemas, 0 conform, 0 distinct disagreement(s) (0 more bent on purpose by tests)',
+			],
 		]);
+	});
+
+	test('fails the run when an answer of the sandbox left the documented schema, naming each distinct disagreement once', async () => {
+		const answers = (disagreements) => ({ checked: 3, conforming: 2, bentOnPurpose: 1, disagreements });
+		const example = 'GET /chat/v1/chatbot 200 items[0].type: "REACTIVE" is not one of Reactive, Automation';
+		write('a.json', {
+			validated: 3,
+			violations: 0,
+			testPath: path.join(process.cwd(), 'test/a.test.ts'),
+			answers: answers({ one: example }),
+		});
+		write('b.json', {
+			validated: 3,
+			violations: 0,
+			testPath: path.join(process.cwd(), 'test/b.test.ts'),
+			answers: answers({ one: example }),
+		});
+		await expect(teardown()).rejects.toThrow(
+			`1 distinct disagreement(s) of the sandbox's answers with the documents:\n  test/a.test.ts: ${example}`,
+		);
+		expect(log.mock.calls[1][0]).toBe(
+			'Contract: 6 answers of the sandbox held to the documented response schemas, 4 conform, 1 distinct disagreement(s) (2 more bent on purpose by tests)',
+		);
 	});
 
 	test('fails the run when any sandbox saw a violation, naming the test file and the key', async () => {

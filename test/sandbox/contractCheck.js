@@ -22,6 +22,8 @@ const { SENDS_ENDPOINTS } = require('./chat/sendsContract');
 const { LISTS_ENDPOINTS } = require('./lists/contract');
 const { isUuid } = require('./ids');
 const { ApiError } = require('./errors');
+const { checkAnswer } = require('../../scripts/lib/answerSchemas.cjs');
+const ANSWERS = require('../../contract/answers.json');
 
 const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,7})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 const INT_RE = /^-?\d+$/;
@@ -247,8 +249,20 @@ function problemsOf(match, rawQuery, body, variations = undefined) {
 	return problems;
 }
 
-/** Counts of this process, over every sandbox it started. */
-const ledger = { validated: 0, violations: 0, refusedOnPurpose: 0, unrouted: 0, examples: /** @type {string[]} */ ([]) };
+/**
+ * Counts of this process, over every sandbox it started. `answers` holds the sandbox's own successful answers
+ * to the documented response schemas (contract/answers.json): `disagreements` maps each distinct one (operation,
+ * key with list positions left out, kind) to its first example; `bentOnPurpose` counts answers a test bent on
+ * purpose (a misbehaviour rule, see misbehave.js), which are not held to the documents.
+ */
+const ledger = {
+	validated: 0,
+	violations: 0,
+	refusedOnPurpose: 0,
+	unrouted: 0,
+	examples: /** @type {string[]} */ ([]),
+	answers: { checked: 0, conforming: 0, bentOnPurpose: 0, disagreements: /** @type {Record<string, string>} */ ({}) },
+};
 const ledgerFile = process.env.HELENA_CONTRACT_LEDGER
 	? path.join(process.env.HELENA_CONTRACT_LEDGER, `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.json`)
 	: undefined;
@@ -312,6 +326,42 @@ class ContractCheck {
 	}
 
 	/**
+	 * Holds one successful answer of the sandbox to the documented response schema of its operation and status.
+	 * @param {string} method @param {string} rawPath from the service prefix on @param {number} status
+	 * @param {unknown} body undefined = no body
+	 * @param {boolean} bentOnPurpose a test's misbehaviour rule shaped it: counted apart, not held to the documents
+	 * @returns {Problem[]} the disagreements ([] when it conforms or is not an operation of the contract)
+	 */
+	checkAnswer(method, rawPath, status, body, bentOnPurpose = false) {
+		const service = SERVICE_RE.exec(rawPath)?.[1].toLowerCase() ?? 'core';
+		const match = findEndpoint(method, rawPath.replace(SERVICE_RE, '/') || '/', service);
+		if (!match) return [];
+		if (bentOnPurpose) {
+			ledger.answers.bentOnPurpose++;
+			return [];
+		}
+		let problems;
+		try {
+			problems = checkAnswer(ANSWERS, { service, method, path: match.endpoint.path, status, body }) ?? [];
+		} catch (error) {
+			// a fault of the check must show as a disagreement, never turn the answer into a 500
+			problems = [{ key: 'body', message: `the answer check failed: ${error instanceof Error ? error.message : String(error)}` }];
+		}
+		ledger.answers.checked++;
+		if (problems.length === 0) ledger.answers.conforming++;
+		const operation = `${method} /${service}${match.endpoint.path} ${status}`;
+		let added = false;
+		for (const { key, message } of problems) {
+			const distinct = `${operation} ${key.replace(/\[\d+\]/g, '[]')}: ${message.replace(/ not .*$/, '')}`;
+			if (Object.hasOwn(ledger.answers.disagreements, distinct)) continue;
+			ledger.answers.disagreements[distinct] = `${operation} ${key}: ${message}`;
+			added = true;
+		}
+		if (added) writeLedger();
+		return problems;
+	}
+
+	/**
 	 * Hands the violations recorded so far to a test that provoked them on purpose; they no longer
 	 * count against the run.
 	 */
@@ -327,7 +377,11 @@ class ContractCheck {
 
 /** The process-wide counts (every sandbox of this process). */
 function contractLedger() {
-	return { ...ledger, examples: [...ledger.examples] };
+	return {
+		...ledger,
+		examples: [...ledger.examples],
+		answers: { ...ledger.answers, disagreements: { ...ledger.answers.disagreements } },
+	};
 }
 
 module.exports = { contractEndpoints, ContractCheck, contractLedger, writeLedger, findEndpoint, problemsOf, checkValue };

@@ -86,8 +86,8 @@ function readDistributionConfig(value) {
 	);
 	return {
 		expirationIsEnabled: v.optBool(raw.expirationIsEnabled, 'distributionConfig.expirationIsEnabled') ?? false,
-		maximumDurationInMinutes: v.optInt(raw.maximumDurationInMinutes, 'distributionConfig.maximumDurationInMinutes', 0) ?? null,
-		inactivityTimeInMinutes: v.optInt(raw.inactivityTimeInMinutes, 'distributionConfig.inactivityTimeInMinutes', 0) ?? null,
+		maximumDurationInMinutes: v.optInt(raw.maximumDurationInMinutes, 'distributionConfig.maximumDurationInMinutes', 0) ?? 0,
+		inactivityTimeInMinutes: v.optInt(raw.inactivityTimeInMinutes, 'distributionConfig.inactivityTimeInMinutes', 0) ?? 0,
 	};
 }
 

@@ -5,7 +5,8 @@
  * are not what the endpoint returns (HTML, empty, invalid JSON, null, an error body with 200), a hang,
  * a reset, an error page echoing the request headers, absurd or repeated paging, odd Retry-After
  * values, and a request that is applied but whose answer is lost. Each rule takes the next `count`
- * matching /core requests (after authentication), so tests script exactly what they need.
+ * matching /core requests (after authentication), so tests script exactly what they need. An answer a rule
+ * shapes is bent on purpose: the contract ledger counts it apart and does not hold it to the documents.
  *
  * Rule fields (one behaviour each):
  *   body        any JSON value, or 'html' | 'empty' | 'invalid-json' (raw), answered with `status` (default 200)
@@ -18,6 +19,8 @@
  *               real page envelope; repeatFirstPage answers page 1 again, repeatFromFirstPage: n puts page 1's first
  *               n items in front of this page's
  *   retryAfter  a Retry-After header value as text, answered 429 (or `status`) unapplied
+ *   reshape     (answer) => answer: the request is applied, and its real answer is given as this function returns it
+ *               (a test bending an answer on purpose, e.g. a batch's results in another order)
  *   storage     true: the rule is for the file store behind an upload's `urlUpload` (PUT /__storage/…) and
  *               for nothing else; there `hang`, `reset` (before storing) and `loseAnswer` (after) apply
  */
@@ -142,6 +145,7 @@ class Misbehaviour {
 			req.socket.destroy();
 			return { dropped: true };
 		}
+		if (typeof rule.reshape === 'function') return { result: rule.reshape(structuredClone(result)) };
 		if (rule.paging && result && typeof result === 'object') {
 			const { repeatFirstPage, repeatFromFirstPage, ...fields } = rule.paging;
 			let page = { ...result };

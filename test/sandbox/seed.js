@@ -195,7 +195,7 @@ function seedDemoDepartments(state) {
 			isDefault: false,
 			isPrivate: false,
 			restrictionType: 'NONE',
-			distributionConfig: { expirationIsEnabled: false, maximumDurationInMinutes: null, inactivityTimeInMinutes: null },
+			distributionConfig: { expirationIsEnabled: false, maximumDurationInMinutes: 0, inactivityTimeInMinutes: 0 },
 			directLinks: null,
 			distributionEnabled: false,
 			agents: [],

@@ -46,6 +46,7 @@ const { isSendFamily } = require('./chat/routes');
  * @property {number} [answeredAt]  Date.now() when the answer was sent (not for a dropped connection)
  * @property {number} [clientGoneAt]  Date.now() when the client closed the connection before the answer was sent
  * @property {import('./contractCheck').Problem[]} [violations]  where it broke the contract (it was refused)
+ * @property {import('./contractCheck').Problem[]} [answerDisagreements]  where the sandbox's answer left the documented schema
  */
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -275,6 +276,10 @@ function createServer(sandbox) {
 			if (bent.dropped) return undefined;
 			// applied, answered only once this settles (a delivery Helena sends before its answer arrives)
 			if (ctx.answerAfter) await ctx.answerAfter;
+			// held as it goes on the wire (undefined keys dropped)
+			const wire = bent.result === undefined ? undefined : JSON.parse(JSON.stringify(bent.result));
+			const problems = sandbox.contract.checkAnswer(method, path, 200, wire, Boolean(trick));
+			if (problems.length) entry.answerDisagreements = problems;
 			return answer(entry, res, 200, bent.result);
 		} catch (err) {
 			if (err instanceof ApiError && err.problem && isSendFamily(path)) return answer(entry, res, err.status, err.problem);

@@ -246,6 +246,96 @@ describe('Message → Start Chatbot for Many', () => {
 	});
 });
 
+describe('Batch results are paired by the reference they name, never silently by a position that does not hold', () => {
+	const helena = useChatSandbox();
+	const BATCH = '/chat/v1/send/template/batch';
+	type Results = { results: IDataObject[] };
+	const withRefs = (extra: IDataObject = {}) => campaign({ sendOptions: { senderId: '={{ $json.ref }}' }, ...extra });
+	const leads = [
+		{ ...lead(1), ref: 'r1' },
+		{ ...lead(2), ref: 'r2' },
+		{ ...lead(3), ref: 'r3' },
+	];
+
+	test('when every item gives its own reference, results in another order still reach their own items (Template and Chatbot to Many)', async () => {
+		// bent on purpose: the reference does not promise the order of `results`
+		helena.sandbox.misbehaviour.next({
+			method: 'POST',
+			path: BATCH,
+			reshape: (answer: Results) => ({ results: answer.results.reverse() }),
+		});
+		const template = await helena.run(withRefs(), { items: leads });
+		helena.sandbox.misbehaviour.next({
+			method: 'POST',
+			path: '/chat/v1/send/chatbot/batch',
+			reshape: (answer: Results) => ({ results: answer.results.reverse() }),
+		});
+		const chatbot = await helena.run(
+			{
+				resource: 'message',
+				operation: 'startChatbotForMany',
+				chatbot: byId(demo.chatbotKey('Triagem')),
+				sendTo: 'phone',
+				phoneNumber: '={{ $json.phone }}',
+				chatbotOptions: { senderId: '={{ $json.ref }}' },
+			},
+			{ items: leads },
+		);
+
+		for (const { items, error } of [template, chatbot]) {
+			expect(error).toBeUndefined();
+			expect(items.map((item) => [item.pairedItem, item.json.senderId])).toEqual([
+				[{ item: 0 }, 'r1'],
+				[{ item: 1 }, 'r2'],
+				[{ item: 2 }, 'r3'],
+			]);
+		}
+	});
+
+	test('results that name no reference (senderId null) are paired by position, as many as were sent', async () => {
+		helena.sandbox.misbehaviour.next({
+			method: 'POST',
+			path: BATCH,
+			reshape: (answer: Results) => ({ results: answer.results.map((r) => ({ ...r, senderId: null })) }),
+		});
+		const { items, error } = await helena.run(withRefs(), { items: leads });
+
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+
+	test('a result naming a reference no item sent is an error naming the items, and nothing is output for them', async () => {
+		helena.sandbox.misbehaviour.next({
+			method: 'POST',
+			path: BATCH,
+			reshape: (answer: Results) => ({ results: answer.results.map((r, i) => (i === 1 ? { ...r, senderId: 'someone-else' } : r)) }),
+		});
+		const { error } = await helena.run(withRefs(), { items: leads });
+
+		expect(error?.message).toBe(
+			"Helena answered results whose references (senderId) do not match those sent: item 1 ('r2') did not get one result per message, so they cannot be paired with items 0 to 2",
+		);
+	});
+
+	test('without references, a count that does not match is an error naming the items; so is a result whose reference contradicts its position', async () => {
+		helena.sandbox.misbehaviour.next({ method: 'POST', path: BATCH, reshape: (answer: Results) => ({ results: answer.results.slice(1) }) });
+		const short = await helena.run(campaign(), { items: leads });
+		expect(short.error?.message).toBe('Helena answered 2 results for a batch of 3 messages, so they cannot be paired with items 0 to 2');
+
+		// one reference given twice cannot pair by key: position holds, and is checked against the references results name
+		const twice = leads.map((l) => ({ ...l, ref: 'same' }));
+		helena.sandbox.misbehaviour.next({
+			method: 'POST',
+			path: BATCH,
+			reshape: (answer: Results) => ({ results: answer.results.map((r, i) => (i === 2 ? { ...r, senderId: 'other' } : r)) }),
+		});
+		const disordered = await helena.run(withRefs(), { items: twice });
+		expect(disordered.error?.message).toBe(
+			'Helena answered results in another order than the messages sent (item 2 got a result naming another reference), so they cannot be paired with items 0 to 2',
+		);
+	});
+});
+
 describe("The send family's budget counts each message of a batch", () => {
 	test('nine batches of 100 fit in the 2-minute budget; the tenth waits for the window', async () => {
 		let now = 0;

@@ -46,7 +46,12 @@ describe('subscription list and events dropdown', () => {
 	});
 
 	test("an event Helena adds later keeps Helena's description", async () => {
-		helena.sandbox.state.events.push({ event: 'TEMPLATE_NEW', description: 'Template criado' });
+		// bent on purpose: the reference's event list has 16 events; an answer with one more is a Helena ahead of it
+		helena.sandbox.misbehaviour.next({
+			method: 'GET',
+			path: '/core/v1/webhook/event',
+			reshape: (events: object[]) => [...events, { event: 'TEMPLATE_NEW', description: 'Template criado' }],
+		});
 		const options = await runLoadOptions('getWebhookEvents', { credentials: helena.credentials });
 
 		expect(options.at(-1)).toEqual({ name: 'TEMPLATE_NEW', value: 'TEMPLATE_NEW', description: 'Template criado' });

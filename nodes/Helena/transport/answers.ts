@@ -52,9 +52,6 @@ export function shapeProblem(body: unknown, shape: AnswerShape): string | undefi
 			if (body.hasMorePages !== undefined && body.hasMorePages !== null && typeof body.hasMorePages !== 'boolean') {
 				return `its hasMorePages is ${JSON.stringify(body.hasMorePages)}, not true or false`;
 			}
-			if (body.nextPageToken !== undefined && body.nextPageToken !== null && typeof body.nextPageToken !== 'string') {
-				return `its nextPageToken is ${JSON.stringify(body.nextPageToken)}, not text`;
-			}
 			return pagingNumberProblem(body, 'pageNumber') ?? pagingNumberProblem(body, 'totalPages');
 		}
 		default:

@@ -20,8 +20,6 @@ export interface PageEnvelope {
 	orderBy?: string | null;
 	orderDirection?: string | null;
 	hasMorePages?: boolean;
-	/** A listing that pages by token (the portfolio contacts) names the next page's token; the next request carries it. */
-	nextPageToken?: string | null;
 }
 
 export interface PagingOptions {
@@ -45,8 +43,6 @@ export interface PagingOptions {
 export function morePagesAfter(page: PageEnvelope | null | undefined, pageNumber: number, pageSize = PAGE_SIZE): boolean {
 	const items = page?.items ?? [];
 	if (items.length === 0) return false;
-	// a token is Helena naming the next page: it says more than counts (which a listing may skip) can
-	if (typeof page?.nextPageToken === 'string' && page.nextPageToken) return true;
 	if (typeof page?.hasMorePages === 'boolean') return page.hasMorePages;
 	if (typeof page?.totalPages === 'number') return pageNumber < page.totalPages;
 	return items.length >= pageSize;
@@ -67,22 +63,18 @@ function stillListingError(context: HelenaContext): NodeOperationError {
  * request. A page is full when it is as long as the first (Helena may cap the size below 100). An
  * item already output (same key) is dropped; after MAX_PAGES requests the listing stops with an error.
  * `requestForPage` builds the request of one page (GET list takes PascalCase query parameters,
- * filter takes camelCase body fields). A page that names a `nextPageToken` hands it to the request of
- * the page after it, and from then on pages are read one at a time (each needs its predecessor's
- * token); a token already sent once ends the listing, as a repeated page does.
+ * filter takes camelCase body fields). Only the documented paging fields are read (`items`,
+ * `pageNumber`, `totalPages`, `hasMorePages`): no page envelope of the reference names a next-page token.
  */
 export async function fetchAllPages(
 	this: HelenaContext,
-	requestForPage: (pageNumber: number, pageSize: number, pageToken?: string) => HelenaRequest,
+	requestForPage: (pageNumber: number, pageSize: number) => HelenaRequest,
 	{ returnAll, limit, keyOf = (item) => item.id, afterPage }: PagingOptions,
 ): Promise<IDataObject[]> {
 	const wanted = returnAll ? Infinity : Math.max(0, limit ?? 0);
 	const readAhead = afterPage ? 1 : CONCURRENT_PAGES;
-	// the token each page is requested with, named by the page before it
-	const tokens = new Map<number, string>();
-	const sentTokens = new Set<string>();
 	const fetchPage = async (pageNumber: number) =>
-		(await helenaRequest.call(this, { ...requestForPage(pageNumber, PAGE_SIZE, tokens.get(pageNumber)), answer: 'page' })) as PageEnvelope;
+		(await helenaRequest.call(this, { ...requestForPage(pageNumber, PAGE_SIZE), answer: 'page' })) as PageEnvelope;
 
 	const collected: IDataObject[] = [];
 	const seen = new Set<unknown>();
@@ -122,7 +114,7 @@ export async function fetchAllPages(
 	try {
 		for (let requests = 1; collected.length < wanted; requests++) {
 			if (requests > MAX_PAGES) throw stillListingError(this);
-			const window = tokens.size > 0 ? 1 : Math.max(1, Math.min(readAhead, fullPages));
+			const window = Math.max(1, Math.min(readAhead, fullPages));
 			const pagesStillWanted = Math.ceil((wanted - collected.length) / itemsPerPage);
 			const until = Math.min(pageNumber + Math.min(window, pagesStillWanted) - 1, lastPage, MAX_PAGES);
 			for (next = Math.max(next, pageNumber); next <= Math.max(until, pageNumber); next++) request(next);
@@ -130,18 +122,12 @@ export async function fetchAllPages(
 			inFlight.delete(pageNumber);
 			if (typeof page.totalPages === 'number' && page.totalPages > 0) lastPage = Math.min(lastPage, page.totalPages);
 			if (!take(page, pageNumber)) break;
-			if (typeof page.nextPageToken === 'string' && page.nextPageToken) {
-				if (sentTokens.has(page.nextPageToken)) break;
-				sentTokens.add(page.nextPageToken);
-				tokens.set(pageNumber + 1, page.nextPageToken);
-			}
 			const size = page.items?.length ?? 0;
 			if (requests === 1) itemsPerPage = Math.max(1, Math.min(PAGE_SIZE, size));
 			fullPages = size >= itemsPerPage ? fullPages + 1 : 0;
 			const step = afterPage?.(page) ?? 'next';
 			if (step === 'stop') break;
 			if (step === 'restart') {
-				tokens.clear();
 				pageNumber = 1;
 				next = 1;
 				lastPage = MAX_PAGES;

@@ -139,7 +139,7 @@ function targetSession(ctx, body, { channelRequired, freeMessage }) {
 	if (!contact) {
 		contact = blankContact(state);
 		contact.phoneNumber = `+${digits.slice(0, 2)}|${digits.slice(2)}`;
-		contact.origin = 'API';
+		contact.origin = 'CREATED_BY_USER';
 		insertContact(state, contact);
 		ctx.notify('CONTACT_NEW', () => toWebhookContact(state, contact));
 	}

@@ -86,8 +86,9 @@ function otpStatus(ctx) {
 	const otps = [...otpsOf(chatOf(ctx.state)).values()];
 	const otp = otps.find((o) => o.id === wanted.toLowerCase()) ?? otps.reverse().find((o) => o.senderId === wanted);
 	if (!otp) throw problem(404, `OTP '${wanted}' não encontrado`);
-	const { from, callbackUrl, ...status } = otp;
-	return status;
+	const { from, callbackUrl, templateId, ...status } = otp;
+	// the status names its template only when there was one: the reference types it as an ID, never null
+	return templateId ? { ...status, templateId } : status;
 }
 
 module.exports = { sendTyping, sendOtp, otpStatus };

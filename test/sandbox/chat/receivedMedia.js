@@ -47,7 +47,8 @@ function contactSendsFile(ctx, phone, upload) {
 			extension: upload.name.includes('.') ? upload.name.split('.').pop().toLowerCase() : null,
 			mimeType: upload.mimeType,
 			type: types.file,
-			size: upload.statedSize === undefined ? size : upload.statedSize,
+			// a file whose size Helena does not state has no `size` (the reference types it as an integer, never null)
+			...(upload.statedSize === null ? {} : { size: upload.statedSize ?? size }),
 		},
 	};
 	chat.files.set(id, file);

@@ -158,7 +158,7 @@ function contactFor(ctx, to) {
 	if (!contact) {
 		contact = blankContact(ctx.state);
 		contact.phoneNumber = `+${digits.slice(0, 2)}|${digits.slice(2)}`;
-		contact.origin = 'API';
+		contact.origin = 'CREATED_BY_USER';
 		insertContact(ctx.state, contact);
 		ctx.notify('CONTACT_NEW', () => toWebhookContact(ctx.state, contact));
 	}

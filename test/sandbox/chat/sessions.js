@@ -131,10 +131,17 @@ function departmentOf(state, id, field) {
 	return department;
 }
 
+/** The answer of the v1 changes (PUT …/assignee, status, transfer, complete, v2 partial): PublicSessionDTO, which
+ * has no `type` (that is PublicSessionDTOV2's, the GET answers'). */
+function changedAnswer(state, session) {
+	const { type, ...answer } = toPublicSession(state, session);
+	return answer;
+}
+
 function touched(ctx, session) {
 	session.updatedAt = nowIso();
 	ctx.notify('SESSION_UPDATE', () => toPublicSession(ctx.state, session));
-	return toPublicSession(ctx.state, session);
+	return changedAnswer(ctx.state, session);
 }
 
 function transfer(ctx) {
@@ -164,7 +171,7 @@ function complete(ctx) {
 	optBoolean(body.stopBotInExecution, 'stopBotInExecution');
 	if (session.status === 'COMPLETED') throw badRequest('A sessão já está concluída');
 	completeSession(ctx, session, { reactivateOnNewMessage });
-	return toPublicSession(ctx.state, session);
+	return changedAnswer(ctx.state, session);
 }
 
 function partial(ctx) {
@@ -262,7 +269,7 @@ function assign(ctx) {
 	readStopBot(body.options);
 	const user = userOf(ctx.state, userId, 'userId');
 	if (session.status === 'COMPLETED') throw badRequest('A sessão já foi concluída e não pode ser atribuída');
-	if (session.userId === user.id && session.status === 'IN_PROGRESS') return toPublicSession(ctx.state, session);
+	if (session.userId === user.id && session.status === 'IN_PROGRESS') return changedAnswer(ctx.state, session);
 	Object.assign(session, { userId: user.id, status: 'IN_PROGRESS' });
 	return touched(ctx, session);
 }
@@ -275,7 +282,7 @@ function setStatus(ctx) {
 	if (!status) throw badRequest("O campo 'newStatus' é obrigatório", 'newStatus');
 	if (status === 'UNDEFINED') throw badRequest("O status 'UNDEFINED' não pode ser atribuído a uma sessão", 'newStatus');
 	readStopBot(body.options);
-	if (session.status === status) return toPublicSession(ctx.state, session);
+	if (session.status === status) return changedAnswer(ctx.state, session);
 	if (status === 'COMPLETED') {
 		completeSession(ctx, session, {});
 	} else {

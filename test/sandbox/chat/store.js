@@ -121,11 +121,11 @@ function createChat(state) {
 			companyId: state.companyId,
 			archived: false,
 			name,
-			type: type.toUpperCase(),
+			type,
 			channelIds: [...state.channels.keys()],
 			defaultDepartmentId: null,
 			publishStatus: 'READY',
-			automationUsage: type === 'Automation' ? ['API'] : [],
+			automationUsage: type === 'Automation' ? ['Api'] : [],
 		});
 	}
 	for (const user of state.users.values()) {
@@ -277,7 +277,8 @@ function toPublicSession(state, session, details) {
 
 /** The message as PublicMessageDTO (webhook content of MESSAGE_*). */
 function toPublicMessage(message) {
-	const { channelId, to, callbackUrl, sessionMetadata, ...fields } = message;
+	// sentAt is the send receipt's (PublicRespSendMessageDTO); the message itself has no such key
+	const { channelId, to, callbackUrl, sessionMetadata, sentAt, ...fields } = message;
 	return fields;
 }
 

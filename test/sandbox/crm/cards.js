@@ -9,7 +9,7 @@ const { newId, nowIso, laterThan, isUuid } = require('../ids');
 const { badRequest, notFound } = require('../errors');
 const { coerceCustomValue } = require('../customFields');
 const { chatOf } = require('../chat/store');
-const { crmOf, toPublicCard } = require('./store');
+const { crmOf, noteAuthorId, toPublicCard } = require('./store');
 const { pageOf, windowFilter } = require('./paging');
 const { panelOf } = require('./panels');
 
@@ -361,7 +361,7 @@ function addNote(ctx) {
 		companyId: ctx.state.companyId,
 		panelId: card.panelId,
 		cardId: card.id,
-		userId: null,
+		userId: noteAuthorId(ctx.state),
 		text,
 		files: urls.map((url) => fileOf(ctx, url)),
 		isFromPublicApi: true,

@@ -240,11 +240,29 @@ function sampleNote(state) {
 		companyId: state.companyId,
 		panelId: card.panelId,
 		cardId: card.id,
-		userId: null,
+		userId: noteAuthorId(state),
 		text: 'Cliente pediu retorno amanhã.',
 		files: [],
 		isFromPublicApi: false,
 	};
 }
 
-module.exports = { crmOf, toPublicCard, toPublicPanel, demoIds, sampleCard, sampleNote, samplePreviousStepId, SEED_DATE };
+/**
+ * The user a card note is written by. The reference types a note's userId as an ID, never null; a note made through
+ * the API is written in the name of the account's first user (the key's owner, in the demo data).
+ */
+function noteAuthorId(state) {
+	return state.users.keys().next().value ?? null;
+}
+
+module.exports = {
+	noteAuthorId,
+	crmOf,
+	toPublicCard,
+	toPublicPanel,
+	demoIds,
+	sampleCard,
+	sampleNote,
+	samplePreviousStepId,
+	SEED_DATE,
+};

@@ -23,13 +23,11 @@ function listsControl(sandbox) {
 			return [...state().contacts.values()].filter((c) => c.portfolioIds.includes(portfolioId)).map((c) => c.id);
 		},
 		/**
-		 * How the portfolio contact listing answers: `documented` (its paging fields) or `token` (a nextPageToken
-		 * as well, which then takes precedence over Page); an unknown portfolio as Helena's "not found" or an empty page.
-		 * @param {{ paging?: 'documented' | 'token', unknownPortfolio?: 'notFound' | 'emptyPage' }} settings
+		 * How the portfolio contact listing answers an unknown portfolio: as Helena's "not found" or an empty page.
+		 * @param {{ unknownPortfolio?: 'notFound' | 'emptyPage' }} settings
 		 */
-		setPortfolioListing({ paging, unknownPortfolio } = {}) {
+		setPortfolioListing({ unknownPortfolio } = {}) {
 			const lists = listsOf(state());
-			if (paging) lists.portfolioPaging = paging;
 			if (unknownPortfolio) lists.unknownPortfolioAnswer = unknownPortfolio;
 		},
 	};

@@ -57,11 +57,9 @@ function removeContacts(ctx) {
 	return undefined;
 }
 
-const encodeToken = (offset) => Buffer.from(`offset:${offset}`).toString('base64url');
+/** No documented answer hands out a token, so any token a request carries is one the service never gave. */
 function decodeToken(token) {
-	const match = /^offset:(\d+)$/.exec(Buffer.from(token, 'base64url').toString());
-	if (!match) throw badRequest(`NextPageToken inválido: '${token}'`, 'NextPageToken');
-	return Number(match[1]);
+	throw badRequest(`NextPageToken inválido: '${token}'`, 'NextPageToken');
 }
 
 const ORDER_FIELDS = ['createdAt', 'updatedAt', 'name'];
@@ -119,7 +117,6 @@ function listContacts(ctx) {
 	const pageNumber = Math.max(1, queryInt(query.get('Page'), 'Page') ?? 1);
 	const offset = token ? decodeToken(token) : type === 'Token' || type === 'Timestamp' ? 0 : (pageNumber - 1) * size;
 	const items = members.slice(offset, offset + size);
-	const more = offset + size < members.length;
 	const totalPages = Math.ceil(members.length / size);
 	const page = {
 		pageNumber: Math.floor(offset / size) + 1,
@@ -132,7 +129,7 @@ function listContacts(ctx) {
 		// computed from the count, so a listing that skipped it says no more pages follow
 		hasMorePages: skipCount ? false : Math.floor(offset / size) + 1 < totalPages,
 	};
-	if (type === 'Token' || token || lists.portfolioPaging === 'token') page.nextPageToken = more ? encodeToken(offset + size) : null;
+	// the documented answer names no next-page token, so none is given (the request may still carry one)
 	return page;
 }
 

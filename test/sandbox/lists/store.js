@@ -77,8 +77,6 @@ function createLists(state) {
 		portfolioSettings: new Map(),
 		/** `${portfolioId}|${contactId}` -> the membership record's own fields */
 		portfolioMembers: new Map(),
-		/** how the portfolio contact listing answers: 'documented' (paging fields only) or 'token' (also a nextPageToken) */
-		portfolioPaging: 'documented',
 	};
 	for (const tag of state.tags.values()) {
 		tag.color ??= DEMO_TAG_COLORS[tag.name] ?? DEFAULT_TAG_COLOR;

@@ -113,7 +113,58 @@ function requestError(context: IExecuteFunctions, error: unknown, part: PendingI
 	return wrapped;
 }
 
-async function sendRequest(context: IExecuteFunctions, path: string, part: PendingItem[]): Promise<IDataObject[]> {
+/** Each item's results, paired by the reference the result names or by position, or an error naming the items. */
+function pairResults(context: IExecuteFunctions, part: PendingItem[], results: unknown): IDataObject[][] {
+	const messages = part.flatMap((item) => item.messages);
+	const items = `items ${rangesOf(part.map(({ itemIndex }) => itemIndex))}`;
+	const unpaired = (what: string) =>
+		new NodeOperationError(context.getNode(), `Helena answered ${what}, so they cannot be paired with ${items}`, {
+			itemIndex: part[0].itemIndex,
+			description: 'Helena accepted the request, so the messages may have been sent: check in Helena before running these items again.',
+		});
+	if (!Array.isArray(results) || results.length !== messages.length) {
+		const count = Array.isArray(results) ? results.length : 'no list of';
+		throw unpaired(`${count} results for a batch of ${messages.length} messages`);
+	}
+	const answered = results as IDataObject[];
+	const referenceOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+	const references = part.map((item) => referenceOf(item.messages[0]?.senderId));
+	// every item gives its own reference (Your Reference) and every result names one: each result is its item's by
+	// the senderId it names, in any order
+	const ownReferences = references.every((reference) => reference !== undefined) && new Set(references).size === references.length;
+	if (ownReferences && answered.every((result) => referenceOf(result.senderId) !== undefined)) {
+		const byReference = new Map<string, IDataObject[]>();
+		for (const result of answered) {
+			const reference = referenceOf(result.senderId) ?? '';
+			byReference.set(reference, [...(byReference.get(reference) ?? []), result]);
+		}
+		const wrong = part.filter((item, i) => (byReference.get(references[i] as string)?.length ?? 0) !== item.messages.length);
+		if (wrong.length) {
+			const named = wrong.map((item) => `item ${item.itemIndex} ('${references[part.indexOf(item)]}')`).join(', ');
+			throw unpaired(`results whose references (senderId) do not match those sent: ${named} did not get one result per message`);
+		}
+		return part.map((_, i) => byReference.get(references[i] as string) as IDataObject[]);
+	}
+	// otherwise by position (the order of the messages sent), checked wherever a result names a reference
+	let position = 0;
+	const paired: IDataObject[][] = [];
+	const disordered: number[] = [];
+	for (const item of part) {
+		const own = answered.slice(position, position + item.messages.length);
+		const sentReference = referenceOf(item.messages[0]?.senderId);
+		const named = own.map((result) => referenceOf(result.senderId)).filter((reference) => reference !== undefined);
+		if (named.some((reference) => reference !== sentReference)) disordered.push(item.itemIndex);
+		paired.push(own);
+		position += item.messages.length;
+	}
+	if (disordered.length) {
+		const which = `${disordered.length > 1 ? 'items' : 'item'} ${rangesOf(disordered)}`;
+		throw unpaired(`results in another order than the messages sent (${which} got a result naming another reference)`);
+	}
+	return paired;
+}
+
+async function sendRequest(context: IExecuteFunctions, path: string, part: PendingItem[]): Promise<IDataObject[][]> {
 	const messages = part.flatMap((item) => item.messages);
 	const answer = (await helenaRequest.call(context, {
 		service: 'chat',
@@ -124,25 +175,15 @@ async function sendRequest(context: IExecuteFunctions, path: string, part: Pendi
 		records: part[0].records,
 		sends: messages.length,
 	})) as IDataObject;
-	const results = answer.results;
-	if (!Array.isArray(results) || results.length !== messages.length) {
-		const count = Array.isArray(results) ? results.length : 'no list of';
-		throw new NodeOperationError(
-			context.getNode(),
-			`Helena answered ${count} results for a batch of ${messages.length} messages, so they cannot be paired with their input items`,
-			{
-				itemIndex: part[0].itemIndex,
-				description: 'Helena accepted the request, so the messages may have been sent: check in Helena before running these items again.',
-			},
-		);
-	}
-	return results as IDataObject[];
+	return pairResults(context, part, answer.results);
 }
 
 /**
  * Reads every item first (a bad item stops the node before anything is sent, or becomes its own error
  * item under Continue On Fail), then sends the recipients in requests of at most BATCH_RECIPIENTS, one
- * after the other. Each recipient's result (its message ID, or its failure) is output paired to its item.
+ * after the other. Each recipient's result (its message ID, or its failure) is output paired to its item: by the
+ * reference (senderId) the result names when every item of the request gives its own, else by position, and a
+ * count or a reference that does not match is an error naming the items, never a silent mispairing.
  * A request is never repeated after a lost answer (the transport's rule for sends): when one fails, the
  * items sent before are named, and without Continue On Fail nothing more is sent.
  */
@@ -168,13 +209,9 @@ export async function sendInBatches(
 	for (const part of packRequests(pending)) {
 		try {
 			const results = await sendRequest(context, path, part);
-			let position = 0;
-			for (const { itemIndex, messages } of part) {
-				output[itemIndex] = results
-					.slice(position, position + messages.length)
-					.map((result) => ({ json: result, pairedItem: { item: itemIndex } }));
-				position += messages.length;
-			}
+			part.forEach(({ itemIndex }, i) => {
+				output[itemIndex] = results[i].map((result) => ({ json: result, pairedItem: { item: itemIndex } }));
+			});
 			sent.push(...part.map(({ itemIndex }) => itemIndex));
 		} catch (error) {
 			const wrapped = requestError(context, error, part, sent);

@@ -38,13 +38,14 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const contactIds = readList(this, filters.contactIds, 'Contact IDs', itemIndex, { uuids: true, unique: true });
 		if (contactIds.length) qs.ContactIds = contactIds;
 		readDateFilters(this, filters, qs, itemIndex);
-		// this listing pages by `Page` and a paging `Type`; a page that names a token hands it to the next request
+		// this listing pages by `Page` and a paging `Type`. The reference takes a NextPageToken, but its answer
+		// names no token to send back (its paging fields are pageNumber, totalPages, hasMorePages): pages by number
 		const members = await fetchAllPages.call(
 			this,
-			(Page, PageSize, pageToken) => ({
+			(Page, PageSize) => ({
 				method: 'GET',
 				path: apiPath`/v1/portfolio/${portfolioId}/contact`,
-				qs: { ...qs, Type: 'PageNumber', Page, PageSize, ...(pageToken ? { NextPageToken: pageToken } : {}) },
+				qs: { ...qs, Type: 'PageNumber', Page, PageSize },
 				itemIndex,
 				records: [portfolioRecord(portfolioId)],
 			}),
