@@ -8,11 +8,10 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe } from 'node:test';
 
-import { launchChromium } from '../../scripts/lib/chromium.mjs';
+import { cleanUpAfter, signedInBrowser, testWithScreenshot } from '../../scripts/lib/browserTests.mjs';
 import { exampleFiles, loadExample } from '../../scripts/lib/examples.mjs';
 import {
 	DEFAULT_N8N_VERSION,
@@ -54,21 +53,11 @@ describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the
 	let browser;
 	let page;
 
-	/** `test` that leaves a screenshot in the temp folder when it fails, to see what the page showed. */
-	const pageTest = (name, body) =>
-		test(name, async () => {
-			try {
-				await body();
-			} catch (error) {
-				const file = path.join(tmpdir(), `helena-page-failure-${name.replace(/\W+/g, '-').slice(0, 60)}.png`);
-				await page
-					?.screenshot()
-					.then((png) => writeFileSync(file, png))
-					.catch(() => {});
-				error.message += `\n(screenshot: ${file}; n8n's log: ${n8n?.logFile})`;
-				throw error;
-			}
-		});
+	const pageTest = testWithScreenshot(
+		'helena-page-failure',
+		() => page,
+		() => `; n8n's log: ${n8n?.logFile}`,
+	);
 
 	/** The executions of a workflow once one has ended, newest first. */
 	const ended = async (workflowId) => {
@@ -100,25 +89,10 @@ describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the
 		await n8n.signIn();
 		await n8n.createApiKey();
 		await n8n.api('POST', `/workflows/${tagging.id}/activate`);
-		browser = await launchChromium({ width: 1280, height: 800 });
+		browser = await signedInBrowser(n8n);
 		page = browser.page;
-		const [name, value] = n8n.cookie.split('=');
-		await page.setup({ cookies: [{ name, value, domain: '127.0.0.1', path: '/' }] });
 	});
-
-	const cleanup = async () => {
-		await browser?.close();
-		await n8n?.stop();
-		await sandbox?.close();
-		userFolder?.cleanup();
-	};
-	after(cleanup);
-	for (const signal of ['SIGINT', 'SIGTERM']) {
-		process.once(signal, async () => {
-			await cleanup();
-			process.exit(1);
-		});
-	}
+	cleanUpAfter(() => ({ browser, n8n, sandbox, userFolder }));
 
 	pageTest('Send and Wait: run in the editor, answered by clicking its link on the sandbox page, the workflow finishes', async () => {
 		await page.goto(`${n8n.url}/workflow/${askAndWait.id}`);
@@ -143,8 +117,22 @@ describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the
 			asked.links.join('\n'),
 		);
 
-		// the person clicks "Yes": the link opens n8n's answer page in another tab, and the workflow goes on
-		await page.clickElement('#messages a.msg-link[href*="approved=true"]');
+		// the person clicks "Yes" once the message has stopped changing (read): the link opens n8n's answer page in
+		// another tab, and the workflow goes on
+		await page.waitFor(
+			() =>
+				[...document.querySelectorAll('#messages .msg')].some(
+					(message) => message.textContent.includes('Can you confirm') && message.querySelector('.meta').textContent.endsWith('read'),
+				),
+			[],
+			{ what: 'the question, read' },
+		);
+		// on the first line of the link: a link that wraps has the middle of its box outside its text
+		const yes = await page.evaluate(() => {
+			const line = document.querySelector('#messages a.msg-link[href*="approved=true"]').getClientRects()[0];
+			return { x: line.x + Math.min(40, line.width / 2), y: line.y + line.height / 2 };
+		});
+		await page.click(yes);
 		await messageWith('Great, see you on');
 		const [execution] = await ended(askAndWait.id);
 		assert.equal(executionStatus(execution), 'success', JSON.stringify(execution.data?.resultData?.error ?? execution.status));

@@ -127,7 +127,7 @@ function pageView(sandbox) {
 			scheduling: m.scheduling,
 			contact: m.contact?.name ?? null,
 			template: m.template?.name ?? null,
-			text: m.message?.text ?? m.text ?? null,
+			chatbot: m.chatbot?.name ?? null,
 		})),
 		templates: [...chat.templates.values()].map((t) => ({ name: t.name, text: t.text, status: t.status })),
 		subscriptions: [...state.subscriptions.values()].map((s) => toPublicSubscription(state, s)),
