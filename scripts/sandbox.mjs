@@ -51,6 +51,7 @@ const sb = await startSandbox({
 });
 
 const c = sb.counts();
+console.log(`Sandbox page: ${sb.url}  (open it in a browser: conversations, CRM cards, contacts; act as a contact or as the team)`);
 console.log(`Helena sandbox listening on ${sb.url}  (API base: ${sb.url}/core)`);
 console.log(`API key:   ${sb.apiKey}   (header "Authorization: Bearer ${sb.apiKey}" or the bare key)`);
 console.log(

@@ -114,14 +114,17 @@ try {
 
 	console.log(`
 ✔ Ready.
+  Sandbox page: ${sandbox.url}   (open it in your browser: the conversations, CRM cards and contacts; act as a
+                contact or as the team there, and your workflows get Helena's events)
   n8n editor:   http://127.0.0.1:${port}
   Log in with:  ${owner.email} / ${owner.password}
   Credential:   "Helena sandbox" (Base URL ${sandbox.url}, key ${DEFAULT_API_KEY}: a local demo key, not a secret)
-  Sandbox:      ${sandbox.url}  (its request log: ${sandbox.url}/__sandbox/requests)
+  Sandbox API:  ${sandbox.url}/core  (its request log: ${sandbox.url}/__sandbox/requests)
   Try it:       open "${FIRST_DEMO.name}" and click "Execute workflow",
-                or add a Helena node to a new workflow. The examples/ folder has ${demoWorkflows.length} workflows, all imported;
+                or add a Helena node to a new workflow. The examples/ folder has ${demoWorkflows.length} workflows, all imported,
+                each with a sticky note that says how to try it on the sandbox page;
                 ${AI_DEMOS.map((workflow) => `"${workflow.name}"`).join(' and ')} also need an OpenAI credential of your own.
-  Trigger:      activate "${TRIGGER_DEMO.name}", then fire an event:
+  Trigger:      activate "${TRIGGER_DEMO.name}", then start a conversation on the sandbox page, or:
                 ${newConversationCommand(sandbox.url)}
   n8n log:      ${path.relative(process.cwd(), logFile)}      Stop with Ctrl+C.  Start from a fresh n8n database: rm -rf .dev
 `);

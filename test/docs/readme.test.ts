@@ -258,3 +258,28 @@ describe('README: links into the README land on a heading', () => {
 		expect(links.filter((anchor) => anchor !== 'readme' && !anchors.has(anchor))).toEqual([]);
 	});
 });
+
+describe('README: the example table', () => {
+	const TRY = '**Try it with `npm start`:** ';
+	const files = readdirSync(path.join(root, 'examples')).filter((file) => file.endsWith('.json'));
+	const rows = matchesOf(section('## Example workflows'), /^\| \[`([^`]+)`\]\(examples\/([^)]+)\) +\| (.+?) +\| (.+?) +\|$/gm);
+	/** The "Try it" paragraph of an example's sticky note, as n8n shows it on the canvas. */
+	const tryOf = (file: string) => {
+		const workflow = JSON.parse(readFileSync(path.join(root, 'examples', file), 'utf8')) as {
+			nodes: Array<{ type: string; parameters: { content?: string } }>;
+		};
+		const notes = workflow.nodes.filter((node) => node.type === 'n8n-nodes-base.stickyNote');
+		return notes.map((note) => note.parameters.content?.split(TRY)[1]).find(Boolean);
+	};
+
+	test('one row per workflow in examples/, each linking its own file', () => {
+		expect(sortedNames(rows.map(([name]) => name))).toEqual(sortedNames(files));
+		expect(rows.filter(([name, link]) => name !== link)).toEqual([]);
+	});
+
+	test.each(files)("%s: its sticky note says how to try it with npm start, and the README's row says the same", (file) => {
+		const said = tryOf(file);
+		expect(said).toMatch(/sandbox page|Execute workflow/);
+		expect(rows.find(([name]) => name === file)?.[3]).toBe(said);
+	});
+});

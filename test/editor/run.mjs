@@ -7,11 +7,10 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe } from 'node:test';
 
-import { launchChromium } from '../../scripts/lib/chromium.mjs';
+import { cleanUpAfter, signedInBrowser, testWithScreenshot } from '../../scripts/lib/browserTests.mjs';
 import { exampleFiles, loadExample } from '../../scripts/lib/examples.mjs';
 import { DEFAULT_N8N_VERSION, N8n, ensureN8n, packPackage, packageRoot, temporaryUserFolder } from '../../scripts/lib/n8n.mjs';
 import { CREDENTIAL_ID, credentialFor } from '../../scripts/lib/workflows.mjs';
@@ -80,21 +79,7 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 	let helenaActions;
 	let helenaResources;
 
-	/** `test` that leaves a screenshot in the temp folder when it fails, to see what the page showed. */
-	const editorTest = (name, body) =>
-		test(name, async () => {
-			try {
-				await body();
-			} catch (error) {
-				const file = path.join(tmpdir(), `helena-editor-failure-${name.replace(/\W+/g, '-').slice(0, 60)}.png`);
-				await page
-					?.screenshot()
-					.then((png) => writeFileSync(file, png))
-					.catch(() => {});
-				error.message += `\n(screenshot: ${file})`;
-				throw error;
-			}
-		});
+	const editorTest = testWithScreenshot('helena-editor-failure', () => page);
 
 	const shot = async (name) => {
 		await settle();
@@ -150,25 +135,10 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 		for (const workflow of [BLANK, ...Object.values(examples)]) await n8n.importWorkflow(workflow);
 		await n8n.start();
 		await n8n.signIn();
-		browser = await launchChromium({ width: 1280, height: 800 });
+		browser = await signedInBrowser(n8n);
 		page = browser.page;
-		const [name, value] = n8n.cookie.split('=');
-		await page.setup({ cookies: [{ name, value, domain: '127.0.0.1', path: '/' }] });
 	});
-
-	const cleanup = async () => {
-		await browser?.close();
-		await n8n?.stop();
-		await sandbox?.close();
-		userFolder?.cleanup();
-	};
-	after(cleanup);
-	for (const signal of ['SIGINT', 'SIGTERM']) {
-		process.once(signal, async () => {
-			await cleanup();
-			process.exit(1);
-		});
-	}
+	cleanUpAfter(() => ({ browser, n8n, sandbox, userFolder }));
 
 	editorTest('the node creator finds Helena and lists its actions by resource', async () => {
 		await openWorkflow(BLANK.id);

@@ -9,6 +9,7 @@ const http = require('node:http');
 const { ApiError, errorBody } = require('./errors');
 const { matchRoute } = require('./routes');
 const { handleControl } = require('./control');
+const { isPageRequest, handlePage } = require('./page');
 const { httpDate } = require('./clock');
 const { storagePut } = require('./chat/catalog');
 const { isSendFamily } = require('./chat/routes');
@@ -162,6 +163,7 @@ function createServer(sandbox) {
 		const path = qi < 0 ? rawUrl : rawUrl.slice(0, qi);
 		const { logged, reader } = parseQuery(qi < 0 ? '' : rawUrl.slice(qi + 1));
 
+		if (isPageRequest(method, path)) return await handlePage(sandbox, req, res, method, path);
 		if (path === '/__sandbox' || path.startsWith('/__sandbox/')) {
 			const { text } = await readBody(req);
 			const result = await handleControl(sandbox, method, path.slice('/__sandbox'.length) || '/', text, reader);

@@ -1,0 +1,170 @@
+// npm run test:page: the newcomer's path through the sandbox page, in headless Chromium against a real n8n (the
+// packed package installed as a community package) and the Helena sandbox, as `npm start` sets them up. In n8n's
+// editor the Send and Wait example is run with "Execute workflow"; on the sandbox page its question reaches Maria's
+// conversation, a click on its "Yes" link answers it and the workflow finishes with its reply. Then a conversation
+// started on the page runs the tagging example (active, as a user activates it): the contact gets its tag and the
+// welcome appears in the conversation. Saves docs/screenshots/sandbox-page.png for the README.
+//   HELENA_PAGE_PORT (default 5770) picks n8n's port (n8n also takes the next one); HELENA_N8N_VERSION another n8n.
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { before, describe } from 'node:test';
+
+import { cleanUpAfter, signedInBrowser, testWithScreenshot } from '../../scripts/lib/browserTests.mjs';
+import { exampleFiles, loadExample } from '../../scripts/lib/examples.mjs';
+import {
+	DEFAULT_N8N_VERSION,
+	N8n,
+	ensureN8n,
+	executionStatus,
+	packPackage,
+	packageRoot,
+	temporaryUserFolder,
+} from '../../scripts/lib/n8n.mjs';
+import { CREDENTIAL_ID, credentialFor } from '../../scripts/lib/workflows.mjs';
+
+const require = createRequire(import.meta.url);
+const { startSandbox, demo } = require('../sandbox/index.js');
+
+const PORT = Number(process.env.HELENA_PAGE_PORT ?? 5770);
+const SCREENSHOTS = path.join(packageRoot, 'docs/screenshots');
+const NEWCOMER = { phone: '+55 11 97123-4567', name: 'Paula Newcomer' };
+const [askAndWait, tagging] = ['confirm-appointment-and-wait.json', 'tag-new-conversations.json'].map((file) => {
+	assert.ok(exampleFiles().includes(file), `examples/${file} is gone`);
+	return loadExample(file, { credentials: { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' } } });
+});
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs in the sandbox page: the texts of the messages of the open conversation, and the links in them. */
+function readConversation() {
+	return {
+		name: document.querySelector('#conversation-top .name')?.textContent ?? '',
+		messages: [...document.querySelectorAll('#messages .msg')].map((message) => message.querySelector('.text')?.textContent ?? ''),
+		links: [...document.querySelectorAll('#messages a.msg-link')].map((link) => link.href),
+	};
+}
+
+describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the examples by clicking`, () => {
+	let sandbox;
+	let userFolder;
+	let n8n;
+	let browser;
+	let page;
+
+	const pageTest = testWithScreenshot(
+		'helena-page-failure',
+		() => page,
+		() => `; n8n's log: ${n8n?.logFile}`,
+	);
+
+	/** The executions of a workflow once one has ended, newest first. */
+	const ended = async (workflowId) => {
+		for (const deadline = Date.now() + 90_000; Date.now() < deadline; await sleep(500)) {
+			const { data } = await n8n.api('GET', `/executions?workflowId=${workflowId}&includeData=true`);
+			if (data.some((execution) => ['success', 'error', 'crashed'].includes(executionStatus(execution)))) return data;
+		}
+		throw new Error(`no execution of ${workflowId} ended within 90 s`);
+	};
+	const openConversationOf = async (name) => {
+		await page.clickElement('#chats [data-conversation]', { text: name });
+		await page.waitFor((name) => document.querySelector('#conversation-top .name')?.textContent === name, [name], {
+			what: `${name}'s conversation`,
+		});
+	};
+	const messageWith = (text) => page.waitForElement('#messages .msg', { text, timeoutMs: 60_000 });
+
+	before(async () => {
+		mkdirSync(SCREENSHOTS, { recursive: true });
+		const install = ensureN8n();
+		const tarball = packPackage();
+		userFolder = temporaryUserFolder(tarball, 'helena-page-');
+		sandbox = await startSandbox({ port: 0 });
+		const owner = { email: 'page@helena.test', password: 'Page-password-1' };
+		n8n = new N8n({ install, userFolder: userFolder.folder, port: PORT, owner });
+		await n8n.importCredentials([credentialFor(sandbox)]);
+		await n8n.importWorkflows([askAndWait, tagging]);
+		await n8n.start();
+		await n8n.signIn();
+		await n8n.createApiKey();
+		await n8n.api('POST', `/workflows/${tagging.id}/activate`);
+		browser = await signedInBrowser(n8n);
+		page = browser.page;
+	});
+	cleanUpAfter(() => ({ browser, n8n, sandbox, userFolder }));
+
+	pageTest('Send and Wait: run in the editor, answered by clicking its link on the sandbox page, the workflow finishes', async () => {
+		await page.goto(`${n8n.url}/workflow/${askAndWait.id}`);
+		await page.waitForElement('[data-test-id="canvas-node"]', { timeoutMs: 120_000 });
+		await sleep(1500);
+		await page.clickElement('[data-test-id="execute-workflow-button"]');
+
+		await page.goto(sandbox.url);
+		// from here on, what the sandbox page throws (the editor's own errors are not this test's)
+		page.consoleErrors.length = 0;
+		await openConversationOf('Maria Silva');
+		await messageWith('Can you confirm your appointment');
+		const asked = await page.evaluate(readConversation);
+		const question = asked.messages.find((text) => text.includes('Can you confirm your appointment'));
+		assert.match(
+			question,
+			/^Hi Maria! Can you confirm your appointment on .+\?\n\nYes, I will be there: http\S+\nI need another time: http\S+$/,
+		);
+		assert.equal(asked.links.length, 2);
+		assert.ok(
+			asked.links.every((link) => link.startsWith(`${n8n.url}/webhook-waiting/`)),
+			asked.links.join('\n'),
+		);
+
+		// the person clicks "Yes" once the message has stopped changing (read): the link opens n8n's answer page in
+		// another tab, and the workflow goes on
+		await page.waitFor(
+			() =>
+				[...document.querySelectorAll('#messages .msg')].some(
+					(message) => message.textContent.includes('Can you confirm') && message.querySelector('.meta').textContent.endsWith('read'),
+				),
+			[],
+			{ what: 'the question, read' },
+		);
+		// on the first line of the link: a link that wraps has the middle of its box outside its text
+		const yes = await page.evaluate(() => {
+			const line = document.querySelector('#messages a.msg-link[href*="approved=true"]').getClientRects()[0];
+			return { x: line.x + Math.min(40, line.width / 2), y: line.y + line.height / 2 };
+		});
+		await page.click(yes);
+		await messageWith('Great, see you on');
+		const [execution] = await ended(askAndWait.id);
+		assert.equal(executionStatus(execution), 'success', JSON.stringify(execution.data?.resultData?.error ?? execution.status));
+		const answer = execution.data.resultData.runData['Ask to confirm'][0].data.main[0][0].json;
+		assert.deepEqual([answer.response, answer.approved], ['approved', true]);
+		assert.ok(execution.data.resultData.runData['See you'], 'the "Confirmed" branch did not run');
+		await sleep(800);
+		writeFileSync(path.join(SCREENSHOTS, 'sandbox-page.png'), await page.screenshot());
+	});
+
+	pageTest('a conversation started on the page runs the tagging example: the contact is tagged and welcomed', async () => {
+		await page.evaluate((newcomer) => {
+			document.getElementById('new-phone').value = newcomer.phone;
+			document.getElementById('new-name').value = newcomer.name;
+			document.getElementById('new-text').value = 'Hello! Do you deliver on Saturdays?';
+		}, NEWCOMER);
+		await page.clickElement('#new-send');
+		await page.waitFor((name) => document.querySelector('#conversation-top .name')?.textContent === name, [NEWCOMER.name], {
+			what: 'the new conversation, open on the page',
+		});
+
+		await messageWith(`Hi ${NEWCOMER.name}, thanks for your message!`);
+		const [execution] = await ended(tagging.id);
+		assert.equal(executionStatus(execution), 'success', JSON.stringify(execution.data?.resultData?.error ?? execution.status));
+		const contact = [...sandbox.state.contacts.values()].find((candidate) => candidate.name === NEWCOMER.name);
+		assert.ok(contact, 'no contact for the new number');
+		assert.ok(
+			contact.tagIds.some((id) => sandbox.state.tags.get(id)?.name === 'Conversation started'),
+			`the contact's tags: ${contact.tagIds.map((id) => sandbox.state.tags.get(id)?.name)}`,
+		);
+		assert.deepEqual(page.consoleErrors, []);
+		// the demo contact the other example wrote to is still as seeded
+		assert.equal(sandbox.state.contacts.get(demo.contactId(1)).name, 'Maria Silva');
+	});
+});

@@ -1,0 +1,215 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { demo } from '..';
+import { TEST_API_KEY, useSandbox } from '../../engine/sandbox';
+import { POLLING_TRIGGERS, PollHarness } from '../../engine/runPoll';
+
+/*
+ * The sandbox page: what a person clicks (POST /__sandbox/page/<action>) changes the records as the API would,
+ * delivers the events Helena would deliver, and shows up in what the page reads (GET /__sandbox/page/state).
+ */
+
+const SALES = 'Funil de Vendas';
+const MARIA_CARD = demo.cardId('Maria Silva - Plano Pro');
+
+interface Delivery {
+	eventType: string;
+	content: IDataObject;
+}
+
+describe('the sandbox page', () => {
+	const helena = useSandbox({ chatStepMs: 0 });
+	let receiver: Server;
+	let received: Delivery[] = [];
+
+	beforeAll(async () => {
+		receiver = createServer((req, res) => {
+			let text = '';
+			req.on('data', (chunk) => (text += chunk));
+			req.on('end', () => {
+				received.push(JSON.parse(text) as Delivery);
+				res.end('ok');
+			});
+		});
+		await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+	});
+	afterAll(async () => await new Promise((resolve) => receiver.close(resolve)));
+
+	beforeEach(async () => {
+		helena.resetToDemo();
+		received = [];
+		const { port } = receiver.address() as AddressInfo;
+		await helena.createSubscriptionByHand({
+			url: `http://127.0.0.1:${port}/hook`,
+			events: [
+				'SESSION_NEW',
+				'SESSION_COMPLETE',
+				'MESSAGE_RECEIVED',
+				'CONTACT_NEW',
+				'CONTACT_UPDATE',
+				'PANEL_CARD_UPDATE',
+				'PANEL_CARD_STEP_CHANGE',
+			],
+		});
+	});
+
+	const page = async (path: string, init?: RequestInit) => await fetch(`${helena.sandbox.url}${path}`, init);
+	const act = async (action: string, body: IDataObject) => {
+		const response = await page(`/__sandbox/page/${action}`, { method: 'POST', body: JSON.stringify(body) });
+		return { status: response.status, json: (await response.json()) as IDataObject };
+	};
+	const state = async () => (await (await page('/__sandbox/page/state')).json()) as IDataObject & Record<string, IDataObject[]>;
+	const delivered = async () => {
+		await helena.sandbox.waitForDeliveries();
+		return received.map((delivery) => delivery.eventType);
+	};
+
+	test('GET / is the page itself: one HTML document with its style and script inline, nothing fetched from elsewhere', async () => {
+		helena.sandbox.clearRequests();
+		const response = await page('/');
+		const html = await response.text();
+
+		expect(response.status).toBe(200);
+		expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+		expect(html).toMatch(/^<!doctype html>/);
+		expect(html).toContain('<style>');
+		expect(html).toContain('<script>');
+		expect(html.match(/\b(?:src|href)="(?!#|data:)[^"]*"/g) ?? []).toEqual([]);
+		// the page is no API request: it is not logged, and no key is asked for
+		expect(helena.sandbox.requests).toEqual([]);
+	});
+
+	test('the state lists the conversations with their messages both ways, the CRM board and the demo records of every resource', async () => {
+		helena.sandbox.chat.contactWrites(demo.contactPhone(1), 'Oi, tudo bem?');
+		const sent = await fetch(`${helena.sandbox.url}/chat/v1/send/template`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'application/json' },
+			body: JSON.stringify({
+				to: demo.contactPhone(1),
+				from: '5511940000001',
+				templateId: demo.templateId('boas_vindas'),
+				parameters: { nome: 'Maria' },
+			}),
+		});
+		expect(sent.status).toBe(200);
+		const view = await state();
+		const maria = view.conversations.find((conversation) => (conversation.contact as IDataObject).id === demo.contactId(1))!;
+
+		expect((maria.messages as IDataObject[]).map((m) => [m.fromContact, m.template, m.text])).toEqual([
+			[true, null, 'Oi, tudo bem?'],
+			[false, 'boas_vindas', 'Olá Maria, obrigado pelo contato! Como podemos ajudar?'],
+		]);
+		expect(view.conversations).toHaveLength(3);
+		expect(view.panels.map((panel) => [panel.title, (panel.steps as IDataObject[]).length])).toEqual([
+			[SALES, 5],
+			['Suporte Técnico', 3],
+		]);
+		expect(view.contacts.length).toBe(helena.sandbox.counts().contacts);
+		expect(view.tags.map((tag) => tag.name)).toEqual(['Cliente', 'Lead', 'VIP', 'Newsletter']);
+		expect(view.sequences.map((sequence) => sequence.name)).toEqual(['Boas-vindas', 'Pós-venda', 'Reativação']);
+		expect(view.scheduled.map((message) => message.template)).toEqual(['boas_vindas']);
+		expect(view.subscriptions).toHaveLength(1);
+	});
+
+	test('a file the contact sent is shown with its name and the address it is served from', async () => {
+		helena.sandbox.chat.contactSendsFile(demo.contactPhone(1), { name: 'comprovante.pdf', mimeType: 'application/pdf', size: 100 });
+		const maria = (await state()).conversations.find((conversation) => (conversation.contact as IDataObject).id === demo.contactId(1))!;
+		const [message] = maria.messages as IDataObject[];
+
+		expect(message.file).toEqual({ name: 'comprovante.pdf', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/media\//) });
+		expect((await fetch((message.file as IDataObject).url as string)).status).toBe(200);
+	});
+
+	test('starting a conversation from a new number creates the contact, then the conversation with the message: CONTACT_NEW, SESSION_NEW, MESSAGE_RECEIVED', async () => {
+		const { status, json } = await act('startConversation', { phone: '+55 11 97000-1234', name: 'Zé Teste', text: 'Oi!' });
+
+		expect(status).toBe(200);
+		expect(json).toMatchObject({ status: 'PENDING', windowStatus: 'ACTIVE', contactDetails: { name: 'Zé Teste' } });
+		expect(await delivered()).toEqual(['CONTACT_NEW', 'SESSION_NEW', 'MESSAGE_RECEIVED']);
+		expect(received[1].content).toMatchObject({ id: json.id, contactId: (json.contactDetails as IDataObject).id });
+		const conversation = (await state()).conversations.find((candidate) => candidate.id === json.id)!;
+		expect((conversation.messages as IDataObject[]).map((m) => m.text)).toEqual(['Oi!']);
+	});
+
+	test('a reply as the contact goes into its conversation (MESSAGE_RECEIVED); a number that is no phone is refused, naming it', async () => {
+		const pending = helena.sandbox.chat.sessions().find((session) => session.status === 'PENDING')!;
+		const { status } = await act('reply', { sessionId: pending.id, text: 'Ainda estou esperando' });
+
+		expect(status).toBe(200);
+		expect(await delivered()).toEqual(['MESSAGE_RECEIVED']);
+		expect(received[0].content).toMatchObject({ sessionId: pending.id, text: 'Ainda estou esperando', direction: 'FROM_HUB' });
+		expect(await act('startConversation', { phone: '123', text: 'x' })).toEqual({
+			status: 400,
+			json: { error: "'123' is not a phone number with its country code" },
+		});
+	});
+
+	test('completing a conversation delivers SESSION_COMPLETE; changing a contact delivers CONTACT_UPDATE and moves its updatedAt', async () => {
+		const pending = helena.sandbox.chat.sessions().find((session) => session.status === 'PENDING')!;
+		const before = (await state()).contacts.find((contact) => contact.id === demo.contactId(1))!;
+
+		expect((await act('completeConversation', { sessionId: pending.id })).json).toMatchObject({ status: 'COMPLETED' });
+		expect((await act('changeContact', { contactId: demo.contactId(1) })).status).toBe(200);
+
+		expect(await delivered()).toEqual(['SESSION_COMPLETE', 'CONTACT_UPDATE']);
+		const after = (await state()).contacts.find((contact) => contact.id === demo.contactId(1))!;
+		expect(after.annotation).toMatch(/^Changed on the sandbox page at /);
+		expect(Date.parse(after.updatedAt as string)).toBeGreaterThan(Date.parse(before.updatedAt as string));
+	});
+
+	test('moving a card delivers PANEL_CARD_UPDATE and PANEL_CARD_STEP_CHANGE, and the Card Trigger sees it moved on its next poll', async () => {
+		const trigger = new PollHarness(
+			helena.credentials,
+			{ panel: { mode: 'list', value: demo.panelId(SALES) }, events: ['cardMoved', 'cardWon', 'cardLost'] },
+			POLLING_TRIGGERS.card,
+		);
+		expect((await trigger.activate()).items).toBeNull();
+
+		const { status, json } = await act('moveCard', { cardId: MARIA_CARD, stepId: demo.stepId(SALES, 'Proposta') });
+
+		expect(status).toBe(200);
+		expect(json).toMatchObject({ stepId: demo.stepId(SALES, 'Proposta') });
+		expect(await delivered()).toEqual(['PANEL_CARD_UPDATE', 'PANEL_CARD_STEP_CHANGE']);
+		expect(received[1].content).toMatchObject({ id: MARIA_CARD, previousStepId: demo.stepId(SALES, 'Leads') });
+		const { items } = await trigger.poll();
+		expect(items?.map((item) => [item.json.event, item.json.title, item.json.previousStepId])).toEqual([
+			['cardMoved', 'Maria Silva - Plano Pro', demo.stepId(SALES, 'Leads')],
+		]);
+	});
+
+	test('winning and losing a card (with the first lost reason of its panel) deliver PANEL_CARD_UPDATE; the Card Trigger sees each', async () => {
+		const trigger = new PollHarness(
+			helena.credentials,
+			{ panel: { mode: 'list', value: demo.panelId(SALES) }, events: ['cardWon', 'cardLost'] },
+			POLLING_TRIGGERS.card,
+		);
+		await trigger.activate();
+		const joao = demo.cardId('João Santos - Plano Enterprise');
+
+		expect((await act('setCardStatus', { cardId: joao, status: 'WON' })).json).toMatchObject({ status: 'WON' });
+		expect((await act('setCardStatus', { cardId: MARIA_CARD, status: 'LOST' })).json).toMatchObject({
+			status: 'LOST',
+			lostReason: { name: 'Preço alto' },
+		});
+
+		expect(await delivered()).toEqual(['PANEL_CARD_UPDATE', 'PANEL_CARD_UPDATE']);
+		const { items } = await trigger.poll();
+		expect(items?.map((item) => `${String(item.json.event)} ${String(item.json.title)}`).sort()).toEqual([
+			'cardLost Maria Silva - Plano Pro',
+			'cardWon João Santos - Plano Enterprise',
+		]);
+		expect(await act('setCardStatus', { cardId: joao, status: 'ARCHIVED' })).toEqual({
+			status: 400,
+			json: { error: 'status must be OPEN, WON or LOST, not ARCHIVED' },
+		});
+	});
+
+	test('a sample event is delivered as POST /__sandbox/events delivers it; an unknown action is a 404', async () => {
+		expect((await act('fireEvent', { eventType: 'SESSION_NEW' })).status).toBe(200);
+		expect(await delivered()).toEqual(['SESSION_NEW']);
+		expect((await page('/__sandbox/page/nothing', { method: 'POST' })).status).toBe(404);
+	});
+});
