@@ -177,7 +177,7 @@ describe('Contact > Create or Update Many (Batch)', () => {
 		expect(failed).toEqual(Array.from({ length: 100 }, (_, n) => 100 + n));
 		expect(items[120].json.error).toBe('The requested record was not found in Helena');
 		expect(items[120].json.description).toContain('Helena says: "Etiqueta não encontrada: 7d444840');
-		expect(items[120].json.description).toContain('The batch held items 100 to 199');
+		expect(items[120].json.description).toContain('The request held items 100 to 199.');
 		expect(items[99].json.phoneNumber).toBe(phoneOf(99));
 		expect(items[200].json.phoneNumber).toBe(phoneOf(200));
 	});
@@ -190,7 +190,7 @@ describe('Contact > Create or Update Many (Batch)', () => {
 
 		expect(error?.message).toBe('The requested record was not found in Helena');
 		expect(error?.description).toContain('Etiqueta não encontrada');
-		expect(error?.description).toContain('The batch held items 100 to 199');
+		expect(error?.description).toContain('The request held items 100 to 199.');
 		expect((error as unknown as { context: { itemIndex: number } }).context.itemIndex).toBe(100);
 	});
 

@@ -168,7 +168,9 @@ describe('Message → Send Template to Many', () => {
 		expect(batchRequests(helena)).toHaveLength(1);
 		expect(error?.message).toContain('the request was not repeated');
 		expect(error?.description).toContain('Check in Helena whether it was applied');
-		expect(error?.description).toContain('The request held items 0 to 1.');
+		expect(error?.description).toContain(
+			'The request held items 0 to 1. Applied: none. Not applied: none. Unknown (the answer was lost, so Helena may have applied them): items 0 to 1.',
+		);
 		// Helena did send them: a repeat would have sent each message a second time
 		expect(helena.sandbox.chat.sessions().length).toBe(before + 2);
 		helena.sandbox.misbehaviour.clear();
@@ -188,6 +190,7 @@ describe('Message → Send Template to Many', () => {
 		expect(failed.error?.message).toContain('503');
 		expect(failed.error?.description).toContain('was not repeated automatically');
 		expect(failed.error?.description).toContain('The request held items 0 to 99.');
+		expect(failed.error?.description).toContain('Not applied: items 100 to 149.');
 		expect(failed.items).toEqual([]);
 
 		helena.sandbox.clearRequests();
@@ -196,7 +199,11 @@ describe('Message → Send Template to Many', () => {
 		expect(batchRequests(helena)).toHaveLength(2);
 		expect(goingOn.items).toHaveLength(150);
 		expect(goingOn.items[0].json.error).toContain('503');
+		expect(goingOn.items[0].json).toMatchObject({ outcome: 'unknown' });
 		expect(goingOn.items[0].json.description).toContain('The request held items 0 to 99.');
+		expect(goingOn.items[0].json.description).toContain(
+			'Running the node again would send their messages again for the applied (and perhaps the unknown) items',
+		);
 		expect(goingOn.items[100].json).toMatchObject({ status: 'QUEUED' });
 		expect(goingOn.items[149].pairedItem).toEqual({ item: 149 });
 	});

@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { failedItem, mapWithConcurrency, readOption, withItemIndex } from '../../helpers';
-import { chunk } from '../../transport';
+import { failedItem, readOption, withItemIndex } from '../../helpers';
+import { chunk, runBatches } from '../../transport';
 import { readBatchItem } from './batchItems';
-import { batchError, saveBatch } from './contactBatch';
+import { saveBatch } from './contactBatch';
 import type { PendingContact } from './contactBatch';
 import { readCreateOptions } from './contactBody';
 import { contactToCreateFields, readContactToCreate } from './create.operation';
@@ -108,22 +108,17 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	}
 	const options = count ? readCreateOptions(this, 0) : undefined;
 
-	const failures: Array<NodeApiError | NodeOperationError> = [];
-	await mapWithConcurrency(chunk(pending), CONCURRENT_BATCHES, async (part) => {
-		if (failures.length && !continueOnFail) return;
-		try {
+	const parts = chunk(pending).map((part) => ({ part, itemIndexes: part.map(({ itemIndex }) => itemIndex) }));
+	await runBatches(this, output, {
+		parts,
+		concurrency: CONCURRENT_BATCHES,
+		repeat: { harmless: true, because: 'the batch updates the contacts that exist, so a contact saved already is saved again, once' },
+		send: async ({ part }) => {
 			const saved = await saveBatch(this, part, options);
 			part.forEach(({ itemIndex }, position) => {
 				output[itemIndex] = { json: saved[position], pairedItem: { item: itemIndex } };
 			});
-		} catch (error) {
-			const wrapped = batchError(this, error, part);
-			if (!continueOnFail) failures.push(wrapped);
-			else for (const { itemIndex } of part) output[itemIndex] = failedItem(wrapped, itemIndex);
-		}
+		},
 	});
-	if (failures.length) {
-		throw failures.sort((a, b) => Number(a.context.itemIndex) - Number(b.context.itemIndex))[0];
-	}
 	return output;
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 
 import { failedItem, invalidInput, withItemIndex } from '../../helpers';
-import { helenaRequest } from '../../transport';
+import { helenaRequest, itemRanges, runBatches } from '../../transport';
 import type { RecordRef } from '../../transport';
 import { readPhone } from '../send/sendFields';
 
@@ -87,41 +87,19 @@ function packRequests(pending: PendingItem[]): PendingItem[][] {
 	return requests;
 }
 
-/** Item indexes as ranges: "0 to 99, 150". */
-function rangesOf(indexes: number[]): string {
-	const sorted = [...indexes].sort((a, b) => a - b);
-	const ranges: string[] = [];
-	for (let start = 0; start < sorted.length;) {
-		let end = start;
-		while (end + 1 < sorted.length && sorted[end + 1] === sorted[end] + 1) end++;
-		ranges.push(start === end ? `${sorted[start]}` : `${sorted[start]} to ${sorted[end]}`);
-		start = end + 1;
-	}
-	return ranges.join(', ');
-}
-
-/** Makes a request's error name the items it held, and say which items were sent before it. */
-function requestError(context: IExecuteFunctions, error: unknown, part: PendingItem[], sentBefore: number[]) {
-	const first = part[0].itemIndex;
-	const wrapped = withItemIndex(context, error, first);
-	wrapped.context.itemIndex = first;
-	const held = `The request held items ${rangesOf(part.map(({ itemIndex }) => itemIndex))}.`;
-	const earlier = sentBefore.length
-		? ` Items ${rangesOf(sentBefore)} were sent by earlier requests: running the node again would send them again, so remove them from the input first (or set the node's On Error to Continue, so that each item carries its own result).`
-		: '';
-	wrapped.description = [wrapped.description, `${held}${earlier}`].filter(Boolean).join(' ');
-	return wrapped;
-}
-
 /** Each item's results, paired by the reference the result names or by position, or an error naming the items. */
 function pairResults(context: IExecuteFunctions, part: PendingItem[], results: unknown): IDataObject[][] {
 	const messages = part.flatMap((item) => item.messages);
-	const items = `items ${rangesOf(part.map(({ itemIndex }) => itemIndex))}`;
-	const unpaired = (what: string) =>
-		new NodeOperationError(context.getNode(), `Helena answered ${what}, so they cannot be paired with ${items}`, {
+	const items = `items ${itemRanges(part.map(({ itemIndex }) => itemIndex))}`;
+	const unpaired = (what: string) => {
+		const error = new NodeOperationError(context.getNode(), `Helena answered ${what}, so they cannot be paired with ${items}`, {
 			itemIndex: part[0].itemIndex,
 			description: 'Helena accepted the request, so the messages may have been sent: check in Helena before running these items again.',
 		});
+		// Helena answered 2xx: the request was applied, only its account is unreadable
+		error.context.outcome = 'unknown';
+		return error;
+	};
 	if (!Array.isArray(results) || results.length !== messages.length) {
 		const count = Array.isArray(results) ? results.length : 'no list of';
 		throw unpaired(`${count} results for a batch of ${messages.length} messages`);
@@ -158,7 +136,7 @@ function pairResults(context: IExecuteFunctions, part: PendingItem[], results: u
 		position += item.messages.length;
 	}
 	if (disordered.length) {
-		const which = `${disordered.length > 1 ? 'items' : 'item'} ${rangesOf(disordered)}`;
+		const which = `${disordered.length > 1 ? 'items' : 'item'} ${itemRanges(disordered)}`;
 		throw unpaired(`results in another order than the messages sent (${which} got a result naming another reference)`);
 	}
 	return paired;
@@ -185,7 +163,7 @@ async function sendRequest(context: IExecuteFunctions, path: string, part: Pendi
  * reference (senderId) the result names when every item of the request gives its own, else by position, and a
  * count or a reference that does not match is an error naming the items, never a silent mispairing.
  * A request is never repeated after a lost answer (the transport's rule for sends): when one fails, the
- * items sent before are named, and without Continue On Fail nothing more is sent.
+ * error names the items sent, not sent and unknown (the batch account), and without Continue On Fail nothing more is sent.
  */
 export async function sendInBatches(
 	context: IExecuteFunctions,
@@ -205,19 +183,17 @@ export async function sendInBatches(
 		}
 	}
 
-	const sent: number[] = [];
-	for (const part of packRequests(pending)) {
-		try {
-			const results = await sendRequest(context, path, part);
-			part.forEach(({ itemIndex }, i) => {
+	const parts = packRequests(pending).map((items) => ({ items, itemIndexes: items.map(({ itemIndex }) => itemIndex) }));
+	await runBatches(context, output, {
+		parts,
+		// a send sent again reaches the recipient twice
+		repeat: { harmless: false, would: 'send their messages again' },
+		send: async ({ items }) => {
+			const results = await sendRequest(context, path, items);
+			items.forEach(({ itemIndex }, i) => {
 				output[itemIndex] = results[i].map((result) => ({ json: result, pairedItem: { item: itemIndex } }));
 			});
-			sent.push(...part.map(({ itemIndex }) => itemIndex));
-		} catch (error) {
-			const wrapped = requestError(context, error, part, sent);
-			if (!continueOnFail) throw wrapped;
-			for (const { itemIndex } of part) output[itemIndex] = [failedItem(wrapped, itemIndex)];
-		}
-	}
+		},
+	});
 	return output.flat();
 }
