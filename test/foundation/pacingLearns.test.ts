@@ -1,5 +1,5 @@
 import type { Clock } from '../../nodes/Helena/transport/budget';
-import { usePacingClock } from '../../nodes/Helena/transport/budget';
+import { budgetFor, usePacingClock } from '../../nodes/Helena/transport/budget';
 import type { SandboxFixture } from '../engine/sandbox';
 import { useSandbox } from '../engine/sandbox';
 import { demo } from '../sandbox';
@@ -8,26 +8,43 @@ import { byId, byNumber, COMERCIAL } from '../chat/chatFixture';
 /*
  * The pacing learns from Helena's 429s over minutes; here the node's budgets and the sandbox's rate
  * windows read one frozen clock that only moves when the node waits, so minutes pass in no time and
- * the test is about what was sent when, not about how fast the machine is.
+ * the test is about what was sent when, not about how fast the machine is. The clock moves on only
+ * once every request the budgets let go has been answered, so each arrives at the time it was sent.
  */
-function sharedFakeClock(helena: SandboxFixture): Clock {
+function useSharedFakeClock(helena: SandboxFixture): Clock {
 	helena.sandbox.setClock({ frozen: true });
-	return {
+	const clock: Clock = {
 		now: () => Date.parse(helena.sandbox.setClock({}).now),
-		// the requests already on their way reach the sandbox before the clock moves on (a few real ms)
 		sleep: async (ms) => {
-			await new Promise((resolve) => setTimeout(resolve, 25));
+			while (helena.sandbox.requests.length < granted || helena.sandbox.requests.some((request) => request.status === 0))
+				await new Promise((resolve) => setTimeout(resolve, 5));
 			helena.sandbox.setClock({ advanceMs: ms });
 		},
 	};
+	usePacingClock(clock);
+	let granted = 0;
+	// every request takes from the account's budget (a send from the send family's too)
+	const budget = budgetFor(CREDENTIAL_ID);
+	const take = budget.take.bind(budget);
+	budget.take = async (messages) => {
+		await take(messages);
+		granted++;
+	};
+	helena.sandbox.clearRequests();
+	return clock;
 }
 
 /** When each request the sandbox admitted arrived, on the shared clock, from the first one on. */
-function admittedAt(helena: SandboxFixture, path: RegExp): number[] {
-	const admitted = helena.sandbox.requests.filter((request) => path.test(request.decodedPath) && request.admittedAt !== undefined);
+function admittedAt(helena: SandboxFixture, path: RegExp, from = 0): number[] {
+	const admitted = helena.sandbox.requests
+		.slice(from)
+		.filter((request) => path.test(request.decodedPath) && request.admittedAt !== undefined);
 	const first = admitted[0]?.admittedAt ?? 0;
 	return admitted.map((request) => (request.admittedAt as number) - first);
 }
+
+/** The credential the engine harness gives the node (its budgets are kept per credential). */
+const CREDENTIAL_ID = 'credential-1';
 
 const phoneOf = (n: number) => `+55 11 96${String(n).padStart(3, '0')}-${String(1000 + n).slice(-4)}`;
 const campaign = {
@@ -45,8 +62,7 @@ describe('Send Template to Many counts a batch as one request until Helena shows
 	const helena = useSandbox({ chatStepMs: 0, retryAfterSeconds: 0 });
 	beforeEach(() => {
 		helena.sandbox.reset('demo');
-		helena.sandbox.clearRequests();
-		usePacingClock(sharedFakeClock(helena));
+		useSharedFakeClock(helena);
 	});
 	afterEach(() => {
 		helena.sandbox.setFaults({ enforceRateLimits: false, sendCounting: 'request' });
@@ -97,13 +113,13 @@ describe("A process's share of the account falls on 429s and comes back without 
 	const helena = useSandbox({ seed: 'empty', retryAfterSeconds: 0 });
 	let ids: string[] = [];
 	const gets = async (n: number) => {
-		helena.sandbox.clearRequests();
+		const from = helena.sandbox.requests.length;
 		const { error } = await helena.run(
 			{ resource: 'contact', operation: 'get', contact: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
 			{ items: ids.slice(0, n).map((id) => ({ id })) },
 		);
 		expect(error).toBeUndefined();
-		return admittedAt(helena, /^\/core\/v1\/contact\//);
+		return admittedAt(helena, /^\/core\/v1\/contact\//, from);
 	};
 	const inFirstFiveSeconds = (at: number[]) => at.filter((time) => time < 5_000).length;
 	let clock: Clock;
@@ -111,8 +127,7 @@ describe("A process's share of the account falls on 429s and comes back without 
 		ids = helena.sandbox.seedContacts(400).map((contact: { id: string }) => contact.id);
 	});
 	beforeEach(() => {
-		clock = sharedFakeClock(helena);
-		usePacingClock(clock);
+		clock = useSharedFakeClock(helena);
 		helena.sandbox.setFaults({ enforceRateLimits: true });
 	});
 	afterEach(() => {
