@@ -167,13 +167,13 @@ export class RequestBudget {
 	private waitFor({ limit, ms }: Window, now: number, weight: number): number {
 		const allowed = Math.max(1, Math.floor(limit * (ms === this.stepMs ? this.share.short : this.share.long)));
 		const need = Math.min(weight, allowed);
-		const perMessage = this.countsMessages();
-		const inWindow = this.sent.filter(({ at }) => at > now - ms);
-		let used = inWindow.reduce((sum, sent) => sum + (perMessage ? sent.messages : 1), 0);
-		if (used + need <= allowed) return 0;
-		for (const sent of inWindow) {
-			used -= perMessage ? sent.messages : 1;
-			if (used + need <= allowed) return Math.max(0, sent.at + ms - now + 1);
+		const weightOf = this.countsMessages() ? (sent: Sent) => sent.messages : () => 1;
+		let first = this.sent.length;
+		let used = 0;
+		while (first > 0 && this.sent[first - 1].at > now - ms) used += weightOf(this.sent[--first]);
+		for (let entry = first; used + need > allowed && entry < this.sent.length; entry++) {
+			used -= weightOf(this.sent[entry]);
+			if (used + need <= allowed) return Math.max(0, this.sent[entry].at + ms - now + 1);
 		}
 		return 0;
 	}
