@@ -10,7 +10,7 @@
 //   --only sharing              1, 2 and 4 `n8n execute` processes with one credential updating contacts one per item at
 //                               the same time (--processes 1,2,4 --updates 500), this build against --baseline (a git ref,
 //                               default main: today's fixed pacing, built from `git archive` into a temporary folder)
-//   npm run bench -- --full     adds the 100,000-contact leg to the curve, the memory legs and the sustained run
+//   npm run bench -- --full     adds the 100,000-contact leg to the curve, the memory legs, the sustained run and sharing
 //                               (2 × 100,000 contacts on one account: over 5 minutes; about 10 minutes more in all)
 //   --skip-build                packs the dist already built (several benchmarks started side by side)
 //   --cpu-prof <dir>            writes a V8 CPU profile of every n8n process into <dir>
