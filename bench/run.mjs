@@ -4,23 +4,33 @@
 // process per leg, so peak memory is per leg), against the sandbox with an injected round-trip latency and
 // the vendor's rate limits on. Prints tables. Not a test: nothing here decides whether `npm test` passes.
 //   npm run bench [-- --contacts 10000 --http-contacts 500 --latency 20 --port 5750 --only upsert,curve]
-//   --only campaign               the template campaign alone (1,000 recipients: batch, per item, HTTP Request; about 8 minutes)
-//   npm run bench -- --full     adds the 100,000-contact leg to the curve, the memory legs and the sustained run
+//   --only campaign               the template campaign alone (1,000 recipients: batch, per item, HTTP Request; about 8 minutes
+//                                 per way Helena counts the send family: --send-counting request,message)
+//   --recipients 1000,10000 --campaign-legs batch,perItem,http   campaign sizes and ways to run it
+//   --only sharing              1, 2 and 4 `n8n execute` processes with one credential updating contacts one per item at
+//                               the same time (--processes 1,2,4 --updates 500), this build against --baseline (a git ref,
+//                               default main: today's fixed pacing, built from `git archive` into a temporary folder)
+//   npm run bench -- --full     adds the 100,000-contact leg to the curve, the memory legs, the sustained run and sharing
 //                               (2 × 100,000 contacts on one account: over 5 minutes; about 10 minutes more in all)
+//   --skip-build                packs the dist already built (several benchmarks started side by side)
 //   --cpu-prof <dir>            writes a V8 CPU profile of every n8n process into <dir>
-import { readFileSync } from 'node:fs';
+import { execFileSync, execSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 
-import { N8n, ensureN8n, packPackage, temporaryUserFolder } from '../scripts/lib/n8n.mjs';
+import { N8n, ensureN8n, packPackage, prepareUserFolder, temporaryUserFolder } from '../scripts/lib/n8n.mjs';
 import { benchCredentials, contactAt, scenarios, useItemsServer } from './workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { startSandbox } = require('../test/sandbox/index.js');
 
-const SECTIONS = ['upsert', 'returnall', 'peritem', 'budget', 'campaign', 'curve', 'memory', 'sustained'];
+const SECTIONS = ['upsert', 'returnall', 'peritem', 'budget', 'campaign', 'curve', 'memory', 'sustained', 'sharing'];
 const { values } = parseArgs({
 	options: {
 		contacts: { type: 'string', default: '10000' },
@@ -28,6 +38,12 @@ const { values } = parseArgs({
 		latency: { type: 'string', default: '20' },
 		'get-items': { type: 'string', default: '1000' },
 		recipients: { type: 'string', default: '1000' },
+		'send-counting': { type: 'string', default: 'request,message' },
+		'campaign-legs': { type: 'string', default: 'batch,perItem,http' },
+		processes: { type: 'string', default: '1,2,4' },
+		updates: { type: 'string', default: '500' },
+		baseline: { type: 'string', default: 'main' },
+		'skip-build': { type: 'boolean', default: false },
 		port: { type: 'string', default: '' },
 		full: { type: 'boolean', default: false },
 		only: { type: 'string', default: '' },
@@ -38,10 +54,14 @@ const N = Number(values.contacts);
 const N_HTTP = Number(values['http-contacts']);
 const LATENCY = Number(values.latency);
 const PER_ITEM = Number(values['get-items']);
-const RECIPIENTS = Number(values.recipients);
+const RECIPIENTS = values.recipients.split(',').map(Number);
+const SEND_COUNTING = values['send-counting'].split(',');
+const CAMPAIGN_LEGS = new Set(values['campaign-legs'].split(','));
+const PROCESSES = values.processes.split(',').map(Number);
+const UPDATES = Number(values.updates);
 const CURVE = values.full ? [1_000, 10_000, 100_000] : [1_000, 10_000];
 const MEMORY_ITEMS = 100_000;
-const FULL_ONLY = ['memory', 'sustained'];
+const FULL_ONLY = ['memory', 'sustained', 'sharing'];
 const only = new Set(values.only ? values.only.split(',') : SECTIONS.filter((section) => values.full || !FULL_ONLY.includes(section)));
 for (const section of only)
 	if (!SECTIONS.includes(section)) throw new Error(`--only: unknown section "${section}"; use ${SECTIONS.join(', ')}`);
@@ -56,7 +76,7 @@ async function freePort() {
 }
 
 const install = ensureN8n();
-const userFolder = temporaryUserFolder(packPackage(), 'helena-bench-');
+const userFolder = temporaryUserFolder(packPackage({ build: !values['skip-build'] }), 'helena-bench-');
 const sandbox = await startSandbox({ port: 0, apiKey: 'bench-key', seed: 'empty', enforceRateLimits: true });
 const itemsServer = await serveContacts();
 useItemsServer(itemsServer.url);
@@ -179,6 +199,8 @@ const fixed = (value, digits = 1) => (value === undefined || !Number.isFinite(va
 const perItemUs = (ms, n) => fixed((ms * 1000) / n, 1);
 const times = (a, b) => (b > 0 ? `${fixed(a / b, 1)}×` : 'n/a');
 const progress = (message) => process.stderr.write(`${message}\n`);
+/** The machine is shared: the 1-minute load average beside each figure. */
+const load = () => fixed(loadavg()[0], 1);
 
 function table(header, lines) {
 	const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => String(line[i]).length)));
@@ -276,27 +298,44 @@ if (only.has('budget')) {
 const campaign = [];
 const campaignNotes = [];
 if (only.has('campaign')) {
-	sandbox.reset('empty');
 	const { demo } = require('../test/sandbox/index.js');
-	const target = { channelNumber: '5511940000001', templateId: demo.templateId('boas_vindas') };
-	progress(
-		`Campaign: one template to ${RECIPIENTS} recipients: Send Template to Many, Send Template per item, HTTP Request per item; ${LATENCY} ms latency, limits on`,
-	);
 	const sends = (r) => r.timeline.filter((line) => line.startsWith('POST /chat/v1/send/'));
-	const batch = await leg(scenarios.campaignHelena('sendTemplateToMany', RECIPIENTS, target), { service: '/chat' });
-	const perItem = await leg(scenarios.campaignHelena('sendTemplate', RECIPIENTS, target), { service: '/chat' });
-	const viaHttp = await leg(scenarios.campaignHttp(sandbox.url, RECIPIENTS, target), { node: 'HTTP Request', service: '/chat' });
-	campaign.push(
-		['Helena Send Template to Many', batch],
-		['Helena Send Template, one per item', perItem],
-		['HTTP Request, one call per item, 35/s', viaHttp],
-	);
-	for (const [label, r] of [
-		['batch', batch],
-		['per item', perItem],
-		['HTTP Request', viaHttp],
-	])
-		campaignNotes.push(...sends(r).map((line) => `${label}: ${line}`));
+	for (const counting of SEND_COUNTING)
+		for (const recipients of RECIPIENTS) {
+			progress(
+				`Campaign: one template to ${recipients} recipients (${[...CAMPAIGN_LEGS].join(', ')}); the sandbox counts the send family per ${counting}; ${LATENCY} ms latency, limits on`,
+			);
+			const legs = [
+				[
+					'batch',
+					'Helena Send Template to Many',
+					() => leg(scenarios.campaignHelena('sendTemplateToMany', recipients, target()), { service: '/chat' }),
+				],
+				[
+					'perItem',
+					'Helena Send Template, one per item',
+					() => leg(scenarios.campaignHelena('sendTemplate', recipients, target()), { service: '/chat' }),
+				],
+				[
+					'http',
+					'HTTP Request, one call per item, 35/s',
+					() => leg(scenarios.campaignHttp(sandbox.url, recipients, target()), { node: 'HTTP Request', service: '/chat' }),
+				],
+			];
+			for (const [key, label, run] of legs) {
+				if (!CAMPAIGN_LEGS.has(key)) continue;
+				sandbox.reset('empty');
+				sandbox.setFaults({ sendCounting: counting });
+				const r = await run();
+				r.load = load();
+				campaign.push([counting, recipients, label, r]);
+				campaignNotes.push(...sends(r).map((line) => `per ${counting}, ${recipients}, ${key}: ${line}`));
+			}
+		}
+	sandbox.setFaults({ sendCounting: 'request' });
+	function target() {
+		return { channelNumber: '5511940000001', templateId: demo.templateId('boas_vindas') };
+	}
 }
 
 const curve = [];
@@ -345,6 +384,91 @@ if (only.has('sustained')) {
 	};
 }
 
+/** A tarball of the package at a git ref (today's build on main): `git archive` into a temporary folder, built there. */
+function packAt(ref) {
+	const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+	const dir = mkdtempSync(path.join(tmpdir(), 'helena-baseline-'));
+	process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+	execSync(`git archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(dir)}`, { cwd: root });
+	symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+	execFileSync('npm', ['run', '--silent', 'build'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+	execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+	return path.join(
+		dir,
+		readdirSync(dir).find((file) => file.endsWith('.tgz')),
+	);
+}
+
+const sharing = [];
+if (only.has('sharing')) {
+	const most = Math.max(...PROCESSES);
+	sandbox.reset('empty');
+	const ids = sandbox.seedContacts(most * UPDATES).map((contact) => contact.id);
+	const workflows = Array.from({ length: most }, (_, i) => scenarios.sharingUpdate(i, ids.slice(i * UPDATES, (i + 1) * UPDATES)));
+	const builds = [
+		['learning (this build)', packPackage({ build: !values['skip-build'] })],
+		[`fixed (${values.baseline})`, packAt(values.baseline)],
+	];
+	for (const build of builds) {
+		const [pacing, tarball] = build;
+		progress(`Sharing: preparing ${most} user folders with ${pacing} pacing`);
+		// one folder per process, as on separate machines; the same credential (one API key: one account) in each
+		const processes = [];
+		for (let i = 0; i < most; i++) {
+			const folder = mkdtempSync(path.join(tmpdir(), 'helena-bench-share-'));
+			process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+			prepareUserFolder(folder, tarball);
+			const instance = new N8n({
+				install,
+				userFolder: folder,
+				port: Number(values.port || 6310) + 10 + 20 * builds.indexOf(build) + 2 * i,
+			});
+			await instance.importCredentials(benchCredentials(sandbox));
+			await instance.importWorkflows(workflows);
+			processes.push(instance);
+		}
+		for (const count of PROCESSES) {
+			progress(`Sharing: ${count} process(es) × ${UPDATES} updates, ${pacing} pacing, load ${load()}`);
+			// fresh windows; only the short window (200 per 5 s): the 5-minute one would stop any run over 1,000 requests
+			sandbox.setFaults({ enforceRateLimits: false, latencyMs: LATENCY, rateLimits: [{ windowMs: 5_000, max: 200 }] });
+			sandbox.setFaults({ enforceRateLimits: true });
+			sandbox.clearRequests();
+			const loadBefore = load();
+			const results = await Promise.all(
+				processes.slice(0, count).map((instance, i) => instance.execute(workflows[i].id, { timeoutMs: 3_600_000 })),
+			);
+			const requests = sandbox.requests.filter((request) => request.path.startsWith('/core'));
+			const applied = requests.filter((request) => request.status === 200);
+			const admitted = requests.filter((request) => request.admittedAt !== undefined).map((request) => request.admittedAt);
+			const span = (Math.max(...admitted) - Math.min(...admitted)) / 1000;
+			// while every process still had work: up to the first process's last admitted request
+			const lastOf = workflows.slice(0, count).map((workflow, i) => {
+				const mine = new Set(ids.slice(i * UPDATES, (i + 1) * UPDATES).map((id) => `/core/v2/contact/${id}`));
+				return Math.max(...requests.filter((request) => mine.has(request.decodedPath) && request.admittedAt).map((r) => r.admittedAt));
+			});
+			const together = admitted.filter((at) => at <= Math.min(...lastOf));
+			const togetherSpan = (Math.min(...lastOf) - Math.min(...admitted)) / 1000;
+			sharing.push({
+				pacing,
+				count,
+				requests: requests.length,
+				throttled: requests.filter((request) => request.status === 429).length,
+				failed: count * UPDATES - applied.length,
+				failedExecutions: results.filter((result) => !result.ok).length,
+				seconds: span,
+				rate: applied.length / span,
+				togetherRate: together.length / togetherSpan,
+				busiest5s: maxInWindow(
+					[...admitted].sort((a, b) => a - b),
+					5_000,
+				),
+				load: `${loadBefore}–${load()}`,
+			});
+		}
+	}
+	sandbox.setFaults({ enforceRateLimits: false, rateLimits: null });
+}
+
 await sandbox.close();
 itemsServer.close();
 userFolder.cleanup();
@@ -380,36 +504,63 @@ if (rows.length) {
 }
 if (campaign.length) {
 	console.log(
-		`\nTemplate campaign to ${RECIPIENTS} recipients (${LATENCY} ms latency, vendor limits on; fresh rate windows per leg). Send budget: each /chat/v1/send endpoint allows 1,000 requests per 2 min; the node counts every message of a batch (950 per 2 min, its margin), so its reading is never kinder than the vendor's.\n`,
+		`\nTemplate campaigns (${LATENCY} ms latency, vendor limits on; fresh rate windows per leg). Each /chat/v1/send endpoint allows 1,000 requests per 2 min; "Counted per" is how the sandbox counts a batch there (the vendor's words: per request).\n`,
 	);
-	const lines = campaign.map(([label, r]) => [
+	const lines = campaign.map(([counting, recipients, label, r]) => [
+		counting,
+		recipients,
 		label,
 		r.items,
 		r.requests,
 		r.sendRequests,
 		r.throttled,
 		fixed(r.nodeMs / 1000, 1),
-		`${fixed((r.sendRequests / 1000) * 100, 1)}%`,
-		`${fixed((r.items / 1000) * 100, 0)}%`,
-		`${fixed(((r.requests - r.throttled) / 1000) * 100, 1)}%`,
+		r.load,
+	]);
+	console.log(
+		table(['Counted per', 'Recipients', 'Approach', 'Items out', 'Requests', 'Send requests', '429s', 'Node s', 'Load avg'], lines),
+	);
+	console.log(`\n${campaignNotes.map((note) => `  ${note}`).join('\n')}`);
+}
+if (sharing.length) {
+	console.log(
+		`\nSharing one account: processes updating contacts one per item at the same time (${UPDATES} each, ${LATENCY} ms latency, the account's 200 requests per 5 s enforced = 40/s)\n`,
+	);
+	const lines = sharing.map((r) => [
+		r.pacing,
+		r.count,
+		r.requests,
+		r.throttled,
+		`${fixed((r.throttled / r.requests) * 100, 1)}%`,
+		r.failed,
+		r.failedExecutions,
+		fixed(r.seconds, 1),
+		fixed(r.rate, 1),
+		`${fixed((r.rate / 40) * 100, 0)}%`,
+		`${fixed((r.togetherRate / 40) * 100, 0)}%`,
+		r.busiest5s,
+		r.load,
 	]);
 	console.log(
 		table(
 			[
-				'Approach',
-				'Items out',
+				'Pacing',
+				'Processes',
 				'Requests',
-				'Send requests',
 				'429s',
-				'Node s',
-				'Send budget, per request (vendor)',
-				'Send budget, per message (node)',
-				'Account 5-min budget',
+				'429 share',
+				'Items not applied',
+				'Failed executions',
+				'Span s',
+				'Applied/s',
+				'Of the limit',
+				'Of the limit while all ran',
+				'Busiest 5 s',
+				'Load avg',
 			],
 			lines,
 		),
 	);
-	console.log(`\n${campaignNotes.map((note) => `  ${note}`).join('\n')}`);
 }
 if (curve.length) {
 	console.log(

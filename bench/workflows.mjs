@@ -293,6 +293,18 @@ export const scenarios = {
 				{ batching: { batch: { batchSize: 35, batchInterval: 1000 } } },
 			),
 		]),
+	/** Process `index` of the sharing section: one Update (the name) per item over its own contacts, paced. */
+	sharingUpdate: (index, ids) =>
+		chain(`benchSharing${String(index).padStart(4, '0')}`, [
+			start,
+			codeNode(`return ${JSON.stringify(ids)}.map((id, i) => ({ json: { id, name: 'Shared load ' + i } }));`),
+			helena({
+				resource: 'contact',
+				operation: 'update',
+				contact: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				...perItemParameters.update,
+			}),
+		]),
 	getByIdHttp: (base, ids) =>
 		chain('benchGetHttp0000', [
 			start,

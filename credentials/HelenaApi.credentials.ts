@@ -80,7 +80,8 @@ export class HelenaApi implements ICredentialType {
 				{
 					name: "Stay Under Helena's Limits (Recommended)",
 					value: 'vendorLimits',
-					description: 'At most 190 requests per 5 seconds and 1,000 per 5 minutes from this n8n process, so runs never trip the limit',
+					description:
+						'At most 190 requests per 5 seconds and 1,000 per 5 minutes from this n8n process, fewer while Helena answers 429 (other processes share the account)',
 				},
 				{
 					name: 'Off',

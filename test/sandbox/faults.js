@@ -11,6 +11,8 @@ const { createPrng } = require('./ids');
  * @property {number} rate5xx             fraction 0..1 answered 503
  * @property {number|undefined} retryAfterSeconds  when set, 429 (and injected 503) answers carry Retry-After
  * @property {boolean} enforceRateLimits  apply the vendor limits per API key
+ * @property {'request'|'message'} sendCounting  how the send family's limit counts a batch (while limits are
+ *                                          enforced): as one request (the vendor's words) or as its messages
  * @property {string|undefined} redirectTo  when set, every /core request is answered 307 to this origin (same path
  *                                          and query), unapplied: a server that sends clients elsewhere
  */
@@ -31,6 +33,13 @@ const VENDOR_LIMITS = [
 ];
 
 /**
+ * Each endpoint of the send family (`/chat/v1/send/...`) allows 1,000 requests per 2 minutes (Helena's
+ * rate-limiting guide), on top of the account's limits. Whether a batch counts as one request or as its
+ * messages is not documented: `sendCounting` chooses.
+ */
+const SEND_LIMITS = [{ windowMs: 120_000, max: 1_000 }];
+
+/**
  * Sliding windows over the timestamps of ADMITTED requests: a rejected request does not count,
  * so a client that backs off gets through exactly when the window has room again.
  */
@@ -43,8 +52,8 @@ class RateLimiter {
 		this.byKey = new Map();
 	}
 
-	/** @param {string} key @param {number} now @returns {boolean} admitted */
-	admit(key, now) {
+	/** Whether `weight` more fit in every window. @param {string} key @param {number} now @param {number} [weight] */
+	fits(key, now, weight = 1) {
 		let times = this.byKey.get(key);
 		if (!times) this.byKey.set(key, (times = []));
 		let drop = 0;
@@ -53,9 +62,22 @@ class RateLimiter {
 		for (const { windowMs, max } of this.limits) {
 			let inWindow = 0;
 			for (let i = times.length - 1; i >= 0 && times[i] > now - windowMs; i--) inWindow++;
-			if (inWindow >= max) return false;
+			if (inWindow + weight > max) return false;
 		}
-		times.push(now);
+		return true;
+	}
+
+	/** Counts `weight` admitted at `now`. @param {string} key @param {number} now @param {number} [weight] */
+	record(key, now, weight = 1) {
+		const times = this.byKey.get(key) ?? [];
+		this.byKey.set(key, times);
+		for (let i = 0; i < weight; i++) times.push(now);
+	}
+
+	/** @param {string} key @param {number} now @returns {boolean} admitted */
+	admit(key, now) {
+		if (!this.fits(key, now)) return false;
+		this.record(key, now);
 		return true;
 	}
 
@@ -68,9 +90,18 @@ class Faults {
 	/** @param {Partial<FaultSettings> & { randomSeed?: number, rateLimits?: { windowMs: number, max: number }[] }} options */
 	constructor(options = {}) {
 		/** @type {FaultSettings} */
-		this.settings = { latencyMs: 0, rate429: 0, rate5xx: 0, retryAfterSeconds: undefined, enforceRateLimits: false, redirectTo: undefined };
+		this.settings = {
+			latencyMs: 0,
+			rate429: 0,
+			rate5xx: 0,
+			retryAfterSeconds: undefined,
+			enforceRateLimits: false,
+			sendCounting: 'request',
+			redirectTo: undefined,
+		};
 		this.random = createPrng(options.randomSeed ?? 1);
 		this.limiter = new RateLimiter(options.rateLimits ?? VENDOR_LIMITS);
+		this.sendLimiter = new RateLimiter(SEND_LIMITS);
 		/** @type {ScriptedFailure[]} */
 		this.scripted = [];
 		this.set(options);
@@ -87,10 +118,19 @@ class Faults {
 				patch.retryAfterSeconds === undefined || patch.retryAfterSeconds === null
 					? undefined
 					: nonNegative(patch.retryAfterSeconds, 'retryAfterSeconds');
+		if (patch.rateLimits !== undefined) this.limiter = new RateLimiter(patch.rateLimits ?? VENDOR_LIMITS);
 		if (patch.enforceRateLimits !== undefined) {
 			const on = Boolean(patch.enforceRateLimits);
-			if (on && !s.enforceRateLimits) this.limiter.reset();
+			if (on && !s.enforceRateLimits) {
+				this.limiter.reset();
+				this.sendLimiter.reset();
+			}
 			s.enforceRateLimits = on;
+		}
+		if (patch.sendCounting !== undefined) {
+			if (patch.sendCounting !== 'request' && patch.sendCounting !== 'message')
+				throw new Error("sendCounting must be 'request' or 'message'");
+			s.sendCounting = patch.sendCounting;
 		}
 		if ('redirectTo' in patch) s.redirectTo = patch.redirectTo ? new URL(String(patch.redirectTo)).origin : undefined;
 		if (patch.randomSeed !== undefined) this.random = createPrng(Number(patch.randomSeed));
@@ -124,6 +164,21 @@ class Faults {
 		return rule;
 	}
 
+	/**
+	 * The vendor's limits for one request: the account's windows, and for a send its endpoint's, where a
+	 * batch weighs 1 or its messages (`sendCounting`). A refused request counts nowhere (it was not applied).
+	 * @param {string} apiKey @param {string} endpoint  method and path, or undefined outside the send family
+	 * @param {number} messages @param {number} now @returns {boolean} admitted
+	 */
+	admit(apiKey, endpoint, messages, now) {
+		const weight = this.settings.sendCounting === 'message' ? messages : 1;
+		const sendKey = `${apiKey} ${endpoint}`;
+		if (!this.limiter.fits(apiKey, now) || (endpoint && !this.sendLimiter.fits(sendKey, now, weight))) return false;
+		this.limiter.record(apiKey, now);
+		if (endpoint) this.sendLimiter.record(sendKey, now, weight);
+		return true;
+	}
+
 	/** One PRNG draw per request that reaches this point, whatever the rates, so runs repeat. */
 	draw() {
 		const r = this.random();
@@ -153,4 +208,4 @@ function nonNegative(value, name) {
 	return n;
 }
 
-module.exports = { Faults, RateLimiter, VENDOR_LIMITS };
+module.exports = { Faults, RateLimiter, VENDOR_LIMITS, SEND_LIMITS };

@@ -614,6 +614,23 @@ describe('faults and limits', () => {
 		expect(sb.requests.filter((r) => r.status === 429)).toHaveLength(5);
 	});
 
+	test('sendCounting: each send endpoint allows 1,000 per 2 min, a batch weighing one request or its messages; a refusal counts nowhere', () => {
+		const { Faults } = require('./faults');
+		const batch = 'POST /chat/v1/send/template/batch';
+		const wide = [{ windowMs: 5_000, max: 100_000 }];
+		const perRequest = new Faults({ rateLimits: wide });
+		expect(Array.from({ length: 11 }, () => perRequest.admit(KEY, batch, 100, 0))).toEqual(Array(11).fill(true));
+
+		const perMessage = new Faults({ rateLimits: wide, sendCounting: 'message' });
+		expect(Array.from({ length: 11 }, () => perMessage.admit(KEY, batch, 100, 0))).toEqual([...Array(10).fill(true), false]);
+		// another endpoint of the family has its own window; the refused batch took nothing from the account
+		expect(perMessage.admit(KEY, 'POST /chat/v1/send/text', 1, 0)).toBe(true);
+		expect(perMessage.limiter.byKey.get(KEY)).toHaveLength(11);
+		// two minutes later the window has room again
+		expect(perMessage.admit(KEY, batch, 100, 120_000)).toBe(true);
+		expect(() => perMessage.set({ sendCounting: 'recipient' })).toThrow('sendCounting');
+	});
+
 	test('redirectTo answers every /core request 307 to another origin, same path and query, unapplied', async () => {
 		sb.setFaults({ redirectTo: 'http://127.0.0.1:9/ignored-path' });
 		const res = await fetch(`${sb.url}/core/v1/contact?PageSize=5`, {

@@ -10,7 +10,7 @@ const { ApiError, errorBody } = require('./errors');
 const { matchRoute } = require('./routes');
 const { handleControl } = require('./control');
 const { isPageRequest, handlePage } = require('./page');
-const { httpDate } = require('./clock');
+const { httpDate, now: clockNow } = require('./clock');
 const { storagePut } = require('./chat/catalog');
 const { isSendFamily } = require('./chat/routes');
 
@@ -223,8 +223,11 @@ function createServer(sandbox) {
 
 		if (faults.enforceRateLimits) {
 			// The log's `at` is the arrival; the limiter counts the moment it admits, which is what its windows hold.
-			const now = Date.now();
-			if (!sandbox.faults.limiter.admit(sandbox.apiKey, now))
+			// The sandbox's clock (clock.js), so that a test can move the windows on with the node's fake clock.
+			const now = clockNow();
+			const endpoint = isSendFamily(path) ? `${method} ${entry.decodedPath.replace(/\/[0-9a-f-]{36}(?=\/|$)/gi, '/{id}')}` : undefined;
+			const messages = Array.isArray(body?.messages) ? body.messages.length : 1;
+			if (!sandbox.faults.admit(sandbox.apiKey, endpoint, messages, now))
 				return fail(entry, res, 429, 'TOO_MANY_REQUESTS', undefined, null, retryAfter(faults.retryAfterSeconds));
 			entry.admittedAt = now;
 		}

@@ -343,21 +343,34 @@ describe('Batch results are paired by the reference they name, never silently by
 	});
 });
 
-describe("The send family's budget counts each message of a batch", () => {
-	test('nine batches of 100 fit in the 2-minute budget; the tenth waits for the window', async () => {
+describe("The send family's budget reads a batch as one request until Helena refuses a send, then counts its messages", () => {
+	test('read per request, as the vendor documents it, ten batches of 100 go at once', async () => {
 		let now = 0;
 		const clock: Clock = { now: () => now, sleep: async (ms) => void (now += ms) };
 		const budget = new RequestBudget(SEND_RATE_WINDOWS, clock);
-		for (let batch = 0; batch < 9; batch++) await budget.take(100);
+		for (let batch = 0; batch < 10; batch++) await budget.take(100);
 		expect(now).toBe(0);
+		expect(budget.countsMessages()).toBe(false);
+	});
+
+	test('after a 429 the batches already sent count as their messages: nine of 100 fit in 2 minutes, the tenth waits for the window', async () => {
+		let now = 0;
+		const clock: Clock = { now: () => now, sleep: async (ms) => void (now += ms) };
+		const budget = new RequestBudget(SEND_RATE_WINDOWS, clock);
+		for (let batch = 0; batch < 10; batch++) await budget.take(100);
+		// the 11th batch was refused (unapplied): the 429 switches the reading and does not cut the pace
+		expect(budget.learnFrom429(true)).toBe(true);
+		expect(budget.countsMessages()).toBe(true);
+		expect(budget.currentShare()).toEqual({ short: 1, long: 1 });
 		await budget.take(100);
 		expect(now).toBe(120_001);
 	});
 
-	test('single sends and batches share it: 900 single sends leave room for 50 more, not for a batch of 100', async () => {
+	test('counting messages, single sends and batches share it: 900 single sends leave room for 50 more, not for a batch of 100', async () => {
 		let now = 0;
 		const clock: Clock = { now: () => now, sleep: async (ms) => void (now += ms) };
 		const budget = new RequestBudget(SEND_RATE_WINDOWS, clock);
+		budget.learnFrom429(true);
 		for (let n = 0; n < 900; n++) {
 			await budget.take();
 			now += 10;
@@ -368,5 +381,16 @@ describe("The send family's budget counts each message of a batch", () => {
 		await budget.take(100);
 		// the 100 slots free up once the first 100 single sends (10 ms apart) leave the window
 		expect(now).toBe(99 * 10 + 120_001);
+	});
+
+	test('the per-message reading is remembered for an hour, then the budget reads per request again', async () => {
+		let now = 0;
+		const clock: Clock = { now: () => now, sleep: async (ms) => void (now += ms) };
+		const budget = new RequestBudget(SEND_RATE_WINDOWS, clock);
+		budget.learnFrom429(true);
+		now += 3_599_999;
+		expect(budget.countsMessages()).toBe(true);
+		now += 1;
+		expect(budget.countsMessages()).toBe(false);
 	});
 });

@@ -15,7 +15,7 @@ import { perExecution } from '../helpers/cache';
 import type { AnswerShape } from './answers';
 import { excerptOf, isErrorBody, shapeProblem } from './answers';
 import type { RequestBudget } from './budget';
-import { budgetFor } from './budget';
+import { budgetFor, learnFrom429 } from './budget';
 import { helenaApiError, isFormError, isNotFound, isNotFoundError, readErrorBody, refusalOf } from './errors';
 import type { HelenaRefusal, RecordRef } from './errors';
 import { markOutcome } from './outcome';
@@ -55,7 +55,7 @@ export interface HelenaRequest {
 	resultWhenDone?: () => unknown;
 	/** The shape the answer must have; by default `record` (with an id) in core, `object` in chat, `any` for DELETE. */
 	answer?: AnswerShape;
-	/** How many messages a send-family request sends (a batch: its recipients); the send budget counts each. */
+	/** How many messages a send-family request sends (a batch: its recipients); the send budget counts them once Helena has shown it does. */
 	sends?: number;
 }
 
@@ -91,6 +91,8 @@ export async function credentialKey(context: HelenaContext): Promise<string> {
 /** The chat service's send family has its own rate limit besides the account's. */
 const SEND_FAMILY = /^\/v1\/send\//i;
 
+const isSendFamily = (request: HelenaRequest) => request.service === 'chat' && SEND_FAMILY.test(request.path);
+
 /** A budget a request waits for, and how many of its slots the request takes. */
 interface BudgetShare {
 	budget: RequestBudget;
@@ -99,8 +101,8 @@ interface BudgetShare {
 
 /**
  * The budgets a request waits for: one per credential in this process (per URL when the credential
- * has no id), one slot per request; plus the send family's for `/chat/v1/send/...`, one slot per
- * message sent (a batch of 100 takes 100); none when pacing is off.
+ * has no id), one slot per request; plus, first, the send family's for `/chat/v1/send/...`, which
+ * reads a batch as one request or as its messages (see budget.ts); none when pacing is off.
  */
 function budgetsOf(
 	context: HelenaContext,
@@ -111,7 +113,7 @@ function budgetsOf(
 	if (credentials.requestPacing === 'off') return [];
 	const key = context.getNode().credentials?.helenaApi?.id ?? baseUrl;
 	const account = { budget: budgetFor(key), slots: 1 };
-	if (request.service !== 'chat' || !SEND_FAMILY.test(request.path)) return [account];
+	if (!isSendFamily(request)) return [account];
 	return [{ budget: budgetFor(key, 'send'), slots: Math.max(1, request.sends ?? 1) }, account];
 }
 
@@ -389,9 +391,23 @@ function classify(attempt: Attempt, sent: Sent): Outcome {
 
 type FailureFields = Parameters<typeof helenaApiError>[1];
 
-/** Waits before the next attempt; after a 429 every request of this credential waits too. */
-async function waitToRetry({ retryAfterMs: waitMs, holdBudget }: { retryAfterMs: number; holdBudget: boolean }, budgets: BudgetShare[]) {
-	if (holdBudget) for (const { budget } of budgets) budget.holdFor(waitMs);
+/**
+ * Waits before the next attempt; after a 429 every request of this credential waits too, and the budgets
+ * learn from it (a lower share, or a send family that counts messages). Helena answers 429 before doing
+ * any of the work, so the attempt that follows repeats nothing: a batch of messages sends each once.
+ */
+async function waitToRetry(
+	{ retryAfterMs: waitMs, holdBudget }: { retryAfterMs: number; holdBudget: boolean },
+	budgets: BudgetShare[],
+	request: HelenaRequest,
+) {
+	if (holdBudget) {
+		learnFrom429(
+			budgets.map(({ budget }) => budget),
+			isSendFamily(request),
+		);
+		for (const { budget } of budgets) budget.holdFor(waitMs);
+	}
 	await sleep(waitMs);
 }
 
@@ -457,6 +473,6 @@ export async function helenaRequest<T = unknown>(this: HelenaContext, request: H
 		if (waitedMs + outcome.retryAfterMs > MAX_TOTAL_WAIT_MS) throw markOutcome(waitCapError(outcome), outcomeOfAttempt(sent), answerLost);
 		answerLost ||= !('response' in sent) || sent.response.statusCode >= 500;
 		waitedMs += outcome.retryAfterMs;
-		await waitToRetry(outcome, budgets);
+		await waitToRetry(outcome, budgets, request);
 	}
 }
