@@ -18,6 +18,8 @@ import type { RequestBudget } from './budget';
 import { budgetFor } from './budget';
 import { helenaApiError, isFormError, isNotFound, isNotFoundError, readErrorBody, refusalOf } from './errors';
 import type { HelenaRefusal, RecordRef } from './errors';
+import { checkFieldFormats } from './fieldFormats';
+import { checkPath } from './paths';
 import { redactText, withoutApiKey } from './redact';
 import { serviceUrl } from './url';
 import type { HelenaService } from './url';
@@ -407,6 +409,7 @@ function waitCapError(outcome: { askedMs?: number; lastError: (extra?: Partial<F
  * retries that never repeat a plain create, and errors a user can act on.
  */
 export async function helenaRequest<T = unknown>(this: HelenaContext, request: HelenaRequest): Promise<T> {
+	checkFieldFormats(this.getNode(), checkPath(this.getNode(), request), request);
 	const credentials = await credentialsFor(this);
 	const coreBase = serviceUrl(this.getNode(), credentials.baseUrl, 'core', request.itemIndex, credentials.apiKey);
 	const baseUrl = serviceUrl(this.getNode(), credentials.baseUrl, request.service ?? 'core');
