@@ -130,7 +130,7 @@ export async function downloadFile(this: HelenaContext, file: FileToDownload): P
 			node,
 			file,
 			`The download of ${file.label} from ${origin} did not finish within ${timeoutMs / 1000} s`,
-			`${megabytes(size)} arrived before the deadline (the Timeout of the "Helena API" credential, which bounds the whole download); nothing was kept. The host sends too slowly: try again later, or raise the Timeout for large files.`,
+			`${sizeText(size)} arrived before the deadline (the Timeout of the "Helena API" credential, which bounds the whole download); nothing was kept. The host sends too slowly: try again later, or raise the Timeout for large files.`,
 		);
 	const notTheFile = (problem: string) =>
 		failure(
