@@ -9,7 +9,7 @@ import type { ValueFormat } from '../helpers/formats';
  * its format before anything is sent, whatever reader (or none) produced it. A query parameter is
  * written `?Name`; a body field by its path, `.` into an object, `[]` into each entry of a list.
  */
-const FORMATTED_FIELDS: Record<string, Record<string, ValueFormat>> = {
+export const FORMATTED_FIELDS: Record<string, Record<string, ValueFormat>> = {
 	'DELETE /core/v1/agent/{id}': { transferUserId: 'uuid' },
 	'DELETE /core/v1/portfolio/{id}/contact': { contactId: 'uuid' },
 	'GET /core/v1/portfolio/{id}/contact': {

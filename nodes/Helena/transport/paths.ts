@@ -12,7 +12,7 @@ import type { HelenaService } from './url';
  */
 
 /** Helena's endpoints as its API reference lists them; `{name:uuid}` is a path parameter typed as a UUID. */
-const DOCUMENTED_PATHS: Record<HelenaService, string[]> = {
+export const DOCUMENTED_PATHS: Record<HelenaService, string[]> = {
 	core: [
 		'/v1/agent',
 		'/v1/agent/{id:uuid}',
