@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { demo } from '../sandbox';
-import { allRequests, byId, byNumber, COMERCIAL, MARIA_PHONE, useChatSandbox } from '../chat/chatFixture';
+import { allRequests, MARIA_PHONE, scheduleTemplate, useChatSandbox } from '../chat/chatFixture';
 
 const YEAR = new Date().getUTCFullYear() + 1;
 const two = (n: number) => String(n).padStart(2, '0');
@@ -18,17 +18,6 @@ const NY_TWICE = `${YEAR}-11-${two(sunday(11, 1))}T01:30:00`;
 const BERLIN_SKIPPED = `${YEAR}-03-${two(sunday(3, -1))}T02:30:00`;
 const BERLIN_TWICE = `${YEAR}-10-${two(sunday(10, -1))}T02:30:00`;
 const utc = (text: string, hours: number) => new Date(Date.parse(`${text}Z`) + hours * 3_600_000).toISOString();
-
-const scheduleTemplate = (extra: IDataObject = {}) => ({
-	resource: 'scheduledMessage',
-	operation: 'create',
-	type: 'TEMPLATE',
-	phoneNumber: MARIA_PHONE,
-	channel: byNumber(COMERCIAL.number),
-	template: byId(demo.templateId('boas_vindas')),
-	templateParameters: { parameter: [{ name: 'nome', value: 'Maria' }] },
-	...extra,
-});
 
 /*
  * A local time read on the clock of a timezone, where daylight saving skips an hour or passes it twice:
