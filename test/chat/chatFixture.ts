@@ -1,6 +1,9 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import type { SandboxFixture } from '../engine/sandbox';
 import { useSandbox } from '../engine/sandbox';
 import { demo } from '../sandbox';
+import { byId } from '../helpers/requests';
 
 export const COMERCIAL = { id: demo.channelId('WhatsApp Comercial'), number: '5511940000001' };
 export const SUPORTE_CHANNEL = { id: demo.channelId('WhatsApp Suporte'), number: '5511940000002' };
@@ -36,3 +39,17 @@ export function mariaSession(helena: SandboxFixture) {
 	if (!session) throw new Error('no open session of Maria in the demo seed');
 	return session;
 }
+
+/** Scheduled Message → Create of the "boas_vindas" template to Maria, on 15 January next year at 09:00 in São Paulo. */
+export const scheduleTemplate = (extra: IDataObject = {}) => ({
+	resource: 'scheduledMessage',
+	operation: 'create',
+	type: 'TEMPLATE',
+	phoneNumber: MARIA_PHONE,
+	channel: byNumber(COMERCIAL.number),
+	template: byId(demo.templateId('boas_vindas')),
+	templateParameters: { parameter: [{ name: 'nome', value: 'Maria' }] },
+	scheduledAt: `${new Date().getUTCFullYear() + 1}-01-15T09:00:00`,
+	timezone: 'America/Sao_Paulo',
+	...extra,
+});

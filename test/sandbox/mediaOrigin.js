@@ -98,8 +98,10 @@ class MediaOrigin {
 			res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code></Error>');
 			return;
 		}
-		const size = file.bytes ? file.bytes.length : file.size;
-		const headers = { 'content-type': file.public.mimeType ?? 'application/octet-stream' };
+		const served = file.servedAs;
+		const bytes = served ? served.bytes : file.bytes;
+		const size = bytes ? bytes.length : file.size;
+		const headers = { 'content-type': served ? served.mimeType : (file.public.mimeType ?? 'application/octet-stream') };
 		if (!file.chunked) headers['content-length'] = String(size);
 		if (url.searchParams.get('download')) headers['content-disposition'] = `attachment; filename="${file.public.name}"`;
 		entry.status = 200;
@@ -109,10 +111,12 @@ class MediaOrigin {
 			while (offset < size) {
 				// the client hung up (it stopped reading at its size cap): nothing more is sent
 				if (res.destroyed) return;
-				const length = Math.min(CHUNK, size - offset);
-				const chunk = file.bytes ? file.bytes.subarray(offset, offset + length) : generatedChunk(file.seed, offset, length);
+				const length = Math.min(file.trickle ? file.trickle.bytes : CHUNK, size - offset);
+				const chunk = bytes ? bytes.subarray(offset, offset + length) : generatedChunk(file.seed, offset, length);
 				offset += length;
 				entry.bytesSent = offset;
+				// a slow host: a few bytes, then a pause shorter than any idle limit
+				if (file.trickle) return void (res.write(chunk), setTimeout(pump, file.trickle.everyMs).unref());
 				if (!res.write(chunk)) return void res.once('drain', pump);
 			}
 			entry.complete = true;

@@ -2,26 +2,23 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { expectRefused } from '../helpers/refused';
 import { demo } from '../sandbox';
-import { allRequests, byId, byNumber, COMERCIAL, MARIA_PHONE, MISSING, SUPORTE_CHANNEL, useChatSandbox } from '../chat/chatFixture';
+import {
+	allRequests,
+	byId,
+	byNumber,
+	COMERCIAL,
+	MARIA_PHONE,
+	MISSING,
+	scheduleTemplate,
+	SUPORTE_CHANNEL,
+	useChatSandbox,
+} from '../chat/chatFixture';
 
 const BOAS_VINDAS = demo.templateId('boas_vindas');
 const FATURA = demo.templateId('fatura');
 const TRIAGEM_KEY = demo.chatbotKey('Triagem');
 const DEMO_ID = demo.scheduledMessageId;
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
-
-const scheduleTemplate = (extra: IDataObject = {}) => ({
-	resource: 'scheduledMessage',
-	operation: 'create',
-	type: 'TEMPLATE',
-	phoneNumber: MARIA_PHONE,
-	channel: byNumber(COMERCIAL.number),
-	template: byId(BOAS_VINDAS),
-	templateParameters: { parameter: [{ name: 'nome', value: 'Maria' }] },
-	scheduledAt: `${NEXT_YEAR}-01-15T09:00:00`,
-	timezone: 'America/Sao_Paulo',
-	...extra,
-});
 
 const lines = (helena: ReturnType<typeof useChatSandbox>) => allRequests(helena).map((request) => `${request.method} ${request.path}`);
 

@@ -117,7 +117,7 @@ describe('User (agent) resource', () => {
 			[{ name: 'A'.repeat(101), profile: 'Agent' }, 'Name must be 1 to 100 characters long; it has 101 (item 0)'],
 			[
 				{ name: 'Rafa', profile: 'Agent', additionalFields: { email: 'rafa.at.example' } },
-				'Email must be an e-mail address such as name@email.com, not "rafa.at.example" (item 0)',
+				'Email is not an e-mail address such as name@example.com: it must contain exactly one @ ("rafa.at.example") (item 0)',
 			],
 			[{ name: 'Rafa', profile: '={{ "Owner" }}' }, 'Profile'],
 		])('bad input is refused before any request: %j', async (parameters, message) => {

@@ -10,6 +10,7 @@ export {
 	readBoolean,
 	readChoices,
 	readDate,
+	readEmail,
 	readJsonObject,
 	readList,
 	readName,
@@ -27,6 +28,9 @@ export {
 } from './input';
 export type { NodeContext } from './input';
 export { readKeyValues } from './keyValues';
+export { readLocalDateTime, readTimezone } from './times';
+export { formatProblem, isUuid } from './formats';
+export type { ValueFormat } from './formats';
 export type { KeyValueShape } from './keyValues';
 export { readLocatorId, uuidLocator } from './locator';
 export { failedItem, ItemWithBinary, READ_CONCURRENCY, runPerItem, withItemIndex } from './runPerItem';

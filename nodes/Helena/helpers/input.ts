@@ -1,14 +1,14 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { emailProblem, isUuid, uriProblem } from './formats';
+
 /* Readers of parameter and item values: each checks one kind of value before any request is sent. */
 
 /** What a reader needs from n8n: the node, to name it in the error (an action, a trigger hook or a webhook call). */
 export interface NodeContext {
 	getNode(): INode;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The UUID rule for the `id` mode of resource locators; surrounding spaces are trimmed, as `requireUuid` does. */
 export const UUID_PATTERN = '^\\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\s*$';
@@ -30,7 +30,7 @@ export function invalidInput(
 /** A UUID, trimmed: an ID pasted with surrounding spaces is the same ID. */
 export function requireUuid(context: NodeContext, value: unknown, field: string, itemIndex: number): string {
 	const text = typeof value === 'string' ? value.trim() : '';
-	if (!UUID.test(text)) {
+	if (!isUuid(text)) {
 		const given = typeof value === 'string' || value === undefined || value === null ? `"${String(value ?? '')}"` : kindOf(value);
 		throw invalidInput(context, field, `must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not ${given}`, itemIndex);
 	}
@@ -86,18 +86,19 @@ export function refuseControlCharacters(context: NodeContext, text: string, fiel
  */
 export function requireHttpUrl(context: NodeContext, value: string, field: string, itemIndex: number): string {
 	const url = refuseControlCharacters(context, value.trim(), field, itemIndex);
-	if (/\s/.test(url))
-		throw invalidInput(context, field, `contains a space at position ${url.search(/\s/) + 1}; encode it as %20`, itemIndex);
-	let protocol = '';
-	try {
-		protocol = new URL(url).protocol;
-	} catch {
-		protocol = '';
-	}
-	if (protocol !== 'http:' && protocol !== 'https:') {
-		throw invalidInput(context, field, `must be an http:// or https:// URL, not "${url}"`, itemIndex);
-	}
+	const problem = uriProblem(url);
+	if (problem) throw invalidInput(context, field, problem, itemIndex);
 	return url;
+}
+
+/** An e-mail address, trimmed (see `emailProblem`); `null` when empty, which clears the field. */
+export function readEmail(context: NodeContext, value: unknown, label: string, itemIndex: number): string | null {
+	const text = (readText(context, value, label, itemIndex) ?? '').trim();
+	if (text === '') return null;
+	const problem = emailProblem(text);
+	if (problem)
+		throw invalidInput(context, label, `is not an e-mail address such as name@example.com: it ${problem} (${shown(text)})`, itemIndex);
+	return text;
 }
 
 const PHONE = /^\+?[\d\s().|-]{8,25}$/;
@@ -279,7 +280,7 @@ export const MAX_PATH_VALUE_LENGTH = 100;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether a value names "this folder" or "the folder above" once a server decodes it (`..`, `%2e%2E`, `.%2e`). */
-function isDotSegment(text: string): boolean {
+export function isDotSegment(text: string): boolean {
 	let decoded = text;
 	for (let round = 0; round < 3; round++) {
 		try {
@@ -350,7 +351,7 @@ export function readList(
 		const given = typeof raw === 'string' ? raw : readText(context, raw, `${label()} entry ${position + 1}`, itemIndex);
 		const entry = given === null ? '' : given.trim();
 		if (entry === '') continue;
-		const checked = uuids && !UUID.test(entry) ? requireUuid(context, entry, label(), itemIndex) : entry;
+		const checked = uuids && !isUuid(entry) ? requireUuid(context, entry, label(), itemIndex) : entry;
 		if (unique && list.length > 0) {
 			seen ??= new Set(uuids ? list.map((id) => id.toLowerCase()) : list);
 			const key = uuids ? checked.toLowerCase() : checked;

@@ -13,6 +13,8 @@ export interface FileToDownload {
 	maxBytes: number;
 	/** What the user set as the cap, as the error names it (e.g. "Max File Size (MB)" of 25 MB). */
 	capName: string;
+	/** What Helena says the file is: a body of another size or kind is refused (see `contradiction`). */
+	stated?: { size?: number; mimeType?: string };
 	itemIndex?: number;
 }
 
@@ -52,7 +54,40 @@ function fileNameOfDisposition(value: unknown): string | undefined {
 }
 
 interface Readable extends AsyncIterable<Buffer> {
-	destroy(): void;
+	destroy(error?: Error): void;
+}
+
+const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.round((bytes / 1024) * 10) / 10} kB` : megabytes(bytes));
+
+/** The type of a Content-Type, without parameters, lower case; undefined when absent or "any bytes". */
+function essence(type: unknown): string | undefined {
+	const text = typeof type === 'string' ? type.split(';')[0].trim().toLowerCase() : '';
+	return text && text !== 'application/octet-stream' && text !== 'binary/octet-stream' ? text : undefined;
+}
+
+/** Types that are a page or a message about the request (a login page, a proxy's error), never a file Helena stores. */
+const PAGE_TYPES = /^(text\/html|application\/xhtml\+xml|application\/json|application\/problem\+json|application\/xml|text\/xml)$/;
+const HTML_START = /^\s*(<!doctype html|<html|<head|<body)/i;
+
+/**
+ * Why what the host sends is not the file Helena described, or undefined. The size must be Helena's to
+ * the byte; the type contradicts when its family differs (audio/… for a PDF) or when it is a page or a
+ * message while Helena stated something else. A host that gives no type, or "any bytes", does not contradict.
+ */
+function contradiction(stated: FileToDownload['stated'], host: { size?: number; type?: unknown; start?: Buffer }): string | undefined {
+	const statedType = essence(stated?.mimeType);
+	const statedSize = stated?.size !== undefined && stated.size > 0 ? stated.size : undefined;
+	const hostType = essence(host.type) ?? (host.start && HTML_START.test(host.start.toString('latin1')) ? 'text/html' : undefined);
+	const sizeDiffers = statedSize !== undefined && host.size !== undefined && host.size !== statedSize;
+	const typeDiffers =
+		statedType !== undefined &&
+		hostType !== undefined &&
+		hostType !== statedType &&
+		(hostType.split('/')[0] !== statedType.split('/')[0] || (PAGE_TYPES.test(hostType) && !PAGE_TYPES.test(statedType)));
+	if (!sizeDiffers && !typeDiffers) return undefined;
+	const said = [statedSize === undefined ? '' : sizeText(statedSize), statedType ?? ''].filter(Boolean).join(' ');
+	const sent = [host.size === undefined ? '' : sizeText(host.size), hostType ?? ''].filter(Boolean).join(' ');
+	return `Helena states ${said}, the host sends ${sent}`;
 }
 
 function failure(node: INode, file: FileToDownload, message: string, description: string, details: IDataObject = {}): NodeApiError {
@@ -65,7 +100,8 @@ function failure(node: INode, file: FileToDownload, message: string, description
  * and an address of Helena's file store is already signed): n8n's plain request, never the
  * authenticated one, so the API key cannot reach the host, on a redirect neither. The body is read as
  * a stream and the reading stops as soon as the cap is passed (or the host announces more), so a huge
- * file is never held in memory. The credential's Timeout bounds the wait for each part of the answer.
+ * file is never held in memory. The credential's Timeout bounds the whole download (a host that trickles
+ * bytes is cut off at it), and what arrives must be the file Helena described (`stated`).
  */
 export async function downloadFile(this: HelenaContext, file: FileToDownload): Promise<DownloadedFile> {
 	const node = this.getNode();
@@ -86,8 +122,23 @@ export async function downloadFile(this: HelenaContext, file: FileToDownload): P
 			`Raise ${file.capName} to download it. The download was stopped at the cap; nothing was kept.`,
 			{ maxBytes: file.maxBytes },
 		);
-	// the request's timeout is the socket's idle limit: it also ends a body that stops arriving
+	// the request's timeout is the socket's idle limit; the deadline ends the whole download, however the bytes arrive
 	const timeoutMs = await requestTimeoutMs(this);
+	const deadline = AbortSignal.timeout(timeoutMs);
+	const tooSlow = (size: number) =>
+		failure(
+			node,
+			file,
+			`The download of ${file.label} from ${origin} did not finish within ${timeoutMs / 1000} s`,
+			`${sizeText(size)} arrived before the deadline (the Timeout of the "Helena API" credential, which bounds the whole download); nothing was kept. The host sends too slowly: try again later, or raise the Timeout for large files.`,
+		);
+	const notTheFile = (problem: string) =>
+		failure(
+			node,
+			file,
+			`${file.label[0].toUpperCase()}${file.label.slice(1)} is not what Helena announced: ${problem}`,
+			'The file host answered with something else than the file (an error page, a login page or another file); nothing was kept. Read the message again (Message → Get) for a fresh address, or check the file in Helena.',
+		);
 
 	let response: IN8nHttpFullResponse;
 	try {
@@ -100,8 +151,10 @@ export async function downloadFile(this: HelenaContext, file: FileToDownload): P
 			// nothing to carry, and nothing is carried to another host on a redirect either
 			sendCredentialsOnCrossOriginRedirect: false,
 			timeout: timeoutMs,
+			abortSignal: deadline,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
+		if (deadline.aborted) throw tooSlow(0);
 		const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
 		const why = timedOut(error)
 			? `no answer within ${timeoutMs / 1000} s (the Timeout of the "Helena API" credential)`
@@ -130,10 +183,18 @@ export async function downloadFile(this: HelenaContext, file: FileToDownload): P
 		body.destroy();
 		throw capped(`the host announces ${megabytes(announced)}`);
 	}
+	const type = response.headers?.['content-type'];
+	const announcedWrong = contradiction(file.stated, { size: Number.isFinite(announced) ? announced : undefined, type });
+	if (announcedWrong) {
+		body.destroy();
+		throw notTheFile(announcedWrong);
+	}
 
 	const chunks: Buffer[] = [];
 	let size = 0;
 	let overCap = false;
+	const stop = () => body.destroy(new Error('The download took longer than the Timeout'));
+	deadline.addEventListener('abort', stop, { once: true });
 	try {
 		for await (const chunk of body) {
 			size += chunk.length;
@@ -144,22 +205,28 @@ export async function downloadFile(this: HelenaContext, file: FileToDownload): P
 			chunks.push(chunk);
 		}
 	} catch {
+		if (deadline.aborted) throw tooSlow(size);
 		throw failure(
 			node,
 			file,
 			`The download of ${file.label} from ${origin} broke off after ${megabytes(size)}`,
 			`The connection broke or no data arrived for ${timeoutMs / 1000} s (the Timeout of the "Helena API" credential). Try again later.`,
 		);
+	} finally {
+		deadline.removeEventListener('abort', stop);
 	}
 	if (overCap) {
 		// leaving the loop early ends the stream; this makes sure the connection is closed too
 		body.destroy();
 		throw capped(`more than ${megabytes(file.maxBytes)} arrived`);
 	}
-	const type = response.headers?.['content-type'];
+	if (deadline.aborted) throw tooSlow(size);
+	const data = Buffer.concat(chunks);
+	const arrivedWrong = contradiction(file.stated, { size, type, start: data.subarray(0, 64) });
+	if (arrivedWrong) throw notTheFile(arrivedWrong);
 	const mimeType = typeof type === 'string' ? type.split(';')[0].trim().toLowerCase() : undefined;
 	return {
-		data: Buffer.concat(chunks),
+		data,
 		mimeType: mimeType || undefined,
 		fileName: fileNameOfDisposition(response.headers?.['content-disposition']),
 	};

@@ -20,6 +20,8 @@ import { helenaApiError, isFormError, isNotFound, isNotFoundError, readErrorBody
 import type { HelenaRefusal, RecordRef } from './errors';
 import { markOutcome } from './outcome';
 import type { RequestOutcome } from './outcome';
+import { checkFieldFormats } from './fieldFormats';
+import { checkPath } from './paths';
 import { redactText, withoutApiKey } from './redact';
 import { serviceUrl } from './url';
 import type { HelenaService } from './url';
@@ -439,6 +441,7 @@ function outcomeOfAttempt(sent: Sent): RequestOutcome {
  * retries that never repeat a plain create, and errors a user can act on.
  */
 export async function helenaRequest<T = unknown>(this: HelenaContext, request: HelenaRequest): Promise<T> {
+	checkFieldFormats(this.getNode(), checkPath(this.getNode(), request), request);
 	const credentials = await credentialsFor(this);
 	const coreBase = serviceUrl(this.getNode(), credentials.baseUrl, 'core', request.itemIndex, credentials.apiKey);
 	const baseUrl = serviceUrl(this.getNode(), credentials.baseUrl, request.service ?? 'core');

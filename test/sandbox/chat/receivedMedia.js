@@ -24,9 +24,10 @@ function typesOf(mimeType) {
 /**
  * @param {{ state: any, notify: Function, sandbox: any }} ctx
  * @param {string} phone
- * @param {{ name: string, mimeType: string, bytes?: Buffer, size?: number, seed?: string, chunked?: boolean, statedSize?: number|null, text?: string, channelName?: string }} upload
+ * @param {{ name: string, mimeType: string, bytes?: Buffer, size?: number, seed?: string, chunked?: boolean, statedSize?: number|null, text?: string, channelName?: string, servedAs?: { mimeType: string, bytes: Buffer }, trickle?: { bytes: number, everyMs: number } }} upload
  *   `bytes`, or `size` (+ `seed`) for bytes generated while they are served; `chunked` serves it without a length;
- *   `statedSize` is the size Helena states (default: the real one; null: none), for a host that serves more
+ *   `statedSize` is the size Helena states (default: the real one; null: none), for a host that serves more;
+ *   `servedAs` is what the host serves instead of the file (a proxy's error page); `trickle` sends a few bytes at a time
  */
 function contactSendsFile(ctx, phone, upload) {
 	const chat = chatOf(ctx.state);
@@ -40,6 +41,8 @@ function contactSendsFile(ctx, phone, upload) {
 		bytes: upload.bytes,
 		seed: upload.seed ?? id,
 		chunked: !!upload.chunked,
+		servedAs: upload.servedAs,
+		trickle: upload.trickle,
 		public: {
 			id,
 			companyId: ctx.state.companyId,

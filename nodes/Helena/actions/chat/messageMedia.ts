@@ -131,7 +131,8 @@ export async function messageMediaBinary(
 			`Raise ${capName} to download it. Nothing was downloaded.`,
 		);
 	}
-	const downloaded = await downloadFile.call(context, { url: file.url, label, maxBytes, capName, itemIndex });
+	const stated = { size: file.size, mimeType: file.mimeType };
+	const downloaded = await downloadFile.call(context, { url: file.url, label, maxBytes, capName, stated, itemIndex });
 	const hostType = downloaded.mimeType && downloaded.mimeType !== 'application/octet-stream' ? downloaded.mimeType : undefined;
 	const name = file.name ?? downloaded.fileName ?? nameOfUrl(file.url) ?? `message-${id ?? 'file'}`;
 	return await context.helpers.prepareBinaryData(downloaded.data, name, file.mimeType ?? hostType);

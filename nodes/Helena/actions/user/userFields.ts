@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalidInput, optionValues, readLocatorId, readName, readOption, readText } from '../../helpers';
+import { invalidInput, optionValues, readEmail, readLocatorId, readName, readOption, readText } from '../../helpers';
 import type { RecordRef } from '../../transport';
 import { userLocator } from '../chat/locators';
 
@@ -92,7 +92,6 @@ export const shortNameOption: INodeProperties = {
 
 const PROFILES = optionValues(profileOption);
 const AVAILABILITY = optionValues(availabilityOption);
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function readUserName(context: IExecuteFunctions, value: unknown, itemIndex: number): string {
 	return readName(context, value, 'Name', itemIndex, 100);
@@ -100,14 +99,6 @@ export function readUserName(context: IExecuteFunctions, value: unknown, itemInd
 
 export function readProfile(context: IExecuteFunctions, value: unknown, itemIndex: number): string {
 	return readOption(context, value, PROFILES, 'Profile', itemIndex);
-}
-
-function readEmail(context: IExecuteFunctions, value: unknown, itemIndex: number): string | null {
-	const email = (readText(context, value, 'Email', itemIndex) ?? '').trim();
-	if (email === '') return null;
-	if (!EMAIL.test(email))
-		throw invalidInput(context, 'Email', `must be an e-mail address such as name@email.com, not "${email}"`, itemIndex);
-	return email;
 }
 
 /** Optional text: trimmed, and empty text sends null (Helena clears the value). */
@@ -124,7 +115,7 @@ export function readUserSettings(context: IExecuteFunctions, values: IDataObject
 	const body: IDataObject = {};
 	if (values.name !== undefined) body.name = readUserName(context, values.name, itemIndex);
 	if (values.shortName !== undefined) body.shortName = readOptionalText(context, values.shortName, 'Short Name', itemIndex, 100);
-	if (values.email !== undefined) body.email = readEmail(context, values.email, itemIndex);
+	if (values.email !== undefined) body.email = readEmail(context, values.email, 'Email', itemIndex);
 	if (values.phoneNumber !== undefined) body.phoneNumber = readOptionalText(context, values.phoneNumber, 'Phone Number', itemIndex);
 	if (values.profile !== undefined) body.profile = readProfile(context, values.profile, itemIndex);
 	if (values.availability !== undefined) {

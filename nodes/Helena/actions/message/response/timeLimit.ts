@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalidInput, readBoolean, readDate, readNumber, readOption } from '../../../helpers';
+import { invalidInput, readBoolean, readDate, readLocalDateTime, readNumber, readOption } from '../../../helpers';
 
 /* How long a Send and Wait waits: until an interval has passed or a moment has come, or without a limit. */
 
@@ -53,7 +53,8 @@ export const timeLimitProperties: INodeProperties[] = [
 		name: 'maxDateAndTime',
 		type: 'dateTime',
 		default: '',
-		description: 'When the workflow stops waiting and continues without an answer',
+		description:
+			"When the workflow stops waiting and continues without an answer. A time without an offset is read in the workflow's timezone.",
 		displayOptions: { show: { limitWaitTime: [true], limitType: ['atSpecifiedTime'] } },
 	},
 ];
@@ -75,7 +76,8 @@ export function readWaitTill(context: IExecuteFunctions, itemIndex: number): { w
 	if (type === 'atSpecifiedTime') {
 		const at = readDate(context, context.getNodeParameter('maxDateAndTime', itemIndex, ''), 'Max Date and Time', itemIndex);
 		if (!at) throw invalidInput(context, 'Max Date and Time', 'is empty', itemIndex);
-		const waitTill = new Date(at);
+		// a time without an offset is on the workflow's clock, as the editor shows it
+		const waitTill = new Date(readLocalDateTime(context, at, context.getTimezone(), 'Max Date and Time', itemIndex) ?? NaN);
 		if (waitTill.getTime() <= Date.now()) {
 			throw invalidInput(context, 'Max Date and Time', `is in the past (${at}): nobody could answer in time`, itemIndex);
 		}

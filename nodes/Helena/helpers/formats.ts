@@ -1,0 +1,86 @@
+/*
+ * The formats Helena's API reference gives its values (`uuid`, `email`, `date-time`, `uri`): one rule
+ * each. `formatProblem` says why a value is not of its format; the readers of `input.ts` use it for the
+ * parameters they read, and the transport checks every field the reference formats before sending.
+ */
+
+export type ValueFormat = 'uuid' | 'email' | 'date-time' | 'uri';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): boolean {
+	return typeof value === 'string' && UUID.test(value);
+}
+
+/** Control characters (C0, DEL, C1), Unicode line breaks and the marks that reorder text (bidi) or hide in it (zero-width). */
+const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
+
+/** The first hidden character of a text, as "U+202E at position 5", or undefined. */
+export function hiddenCharacter(text: string): string | undefined {
+	const found = HIDDEN.exec(text);
+	if (!found) return undefined;
+	return `U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} at position ${found.index + 1}`;
+}
+
+/** RFC 5321's limits: 64 characters before the @, 254 in all. */
+const MAX_EMAIL = 254;
+const MAX_LOCAL_PART = 64;
+/** What may stand before the @ (RFC 5322's atext, letters of any script included); no quotes, spaces or markup. */
+const LOCAL_PART = /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+(\.[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+)*$/u;
+/** A host name of two labels or more, each of letters, digits and inner hyphens, up to 63 characters. */
+const DOMAIN = /^(?=.{1,253}$)([\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
+
+export function emailProblem(text: string): string | undefined {
+	const hidden = hiddenCharacter(text);
+	if (hidden) return `contains an invisible or control character (${hidden})`;
+	if (text.length > MAX_EMAIL) return `is longer than ${MAX_EMAIL} characters (${text.length})`;
+	if (/[<>()[\]\\,;:"\s]/.test(text)) return 'contains a space, quote, bracket or markup character';
+	const at = text.lastIndexOf('@');
+	if (at < 0 || text.indexOf('@') !== at) return 'must contain exactly one @';
+	const local = text.slice(0, at);
+	const domain = text.slice(at + 1);
+	if (local.length === 0 || local.length > MAX_LOCAL_PART) return `must have 1 to ${MAX_LOCAL_PART} characters before the @`;
+	if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) {
+		return 'must not start or end with a dot before the @, nor have two dots in a row';
+	}
+	if (!LOCAL_PART.test(local)) return 'has a character that is not allowed before the @';
+	if (!DOMAIN.test(domain)) return `must end in a domain such as example.com after the @, not "${domain}"`;
+	return undefined;
+}
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,7})?)?(Z|[+-](\d{2}):?(\d{2}))?$/i;
+
+export function dateTimeProblem(text: string): string | undefined {
+	const parts = DATE_TIME.exec(text);
+	const wrong = 'must be an ISO 8601 date and time such as 2026-03-07T14:30:00Z';
+	if (!parts) return wrong;
+	const [, year, month, day, hour, minute, second, , offsetHours, offsetMinutes] = parts.map(Number);
+	const date = new Date(Date.UTC(year, month - 1, day));
+	const realDay = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+	if (!realDay) return `${wrong}; ${text.slice(0, 10)} is not a day of the calendar`;
+	if (hour > 23 || minute > 59 || (second || 0) > 59) return `${wrong}; ${text.slice(11, 19)} is not a time of day`;
+	if ((offsetHours || 0) > 14 || (offsetMinutes || 0) > 59) return `${wrong}; its offset is not one a timezone has`;
+	return undefined;
+}
+
+export function uriProblem(text: string): string | undefined {
+	const hidden = hiddenCharacter(text);
+	if (hidden) return `contains a control character, line break or invisible mark (${hidden}); remove it`;
+	if (/\s/.test(text)) return `contains a space at position ${text.search(/\s/) + 1}; encode it as %20`;
+	try {
+		const { protocol } = new URL(text);
+		if (protocol === 'http:' || protocol === 'https:') return undefined;
+	} catch {
+		// refused below
+	}
+	return `must be an http:// or https:// URL, not "${text}"`;
+}
+
+/** Why a value is not of the format, or undefined when it is. */
+export function formatProblem(format: ValueFormat, value: unknown): string | undefined {
+	if (typeof value !== 'string') return `must be text in the ${format} format, not ${value === null ? 'null' : typeof value}`;
+	if (format === 'uuid') return UUID.test(value) ? undefined : 'must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6';
+	if (format === 'email') return emailProblem(value);
+	if (format === 'date-time') return dateTimeProblem(value);
+	return uriProblem(value);
+}

@@ -1,0 +1,115 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { demo } from '../sandbox';
+import { allRequests, MARIA_PHONE, scheduleTemplate, useChatSandbox } from '../chat/chatFixture';
+
+const YEAR = new Date().getUTCFullYear() + 1;
+const two = (n: number) => String(n).padStart(2, '0');
+/** The day of the month of the n-th Sunday of a month (n = -1: the last). */
+function sunday(month: number, n: number): number {
+	const days = new Date(Date.UTC(YEAR, month, 0)).getUTCDate();
+	const sundays = Array.from({ length: days }, (_, i) => i + 1).filter((day) => new Date(Date.UTC(YEAR, month - 1, day)).getUTCDay() === 0);
+	return n > 0 ? sundays[n - 1] : sundays[sundays.length + n];
+}
+// New York: the clock skips 02:00-03:00 on March's second Sunday, and passes 01:00-02:00 twice on November's first
+const NY_SKIPPED = `${YEAR}-03-${two(sunday(3, 2))}T02:30:00`;
+const NY_TWICE = `${YEAR}-11-${two(sunday(11, 1))}T01:30:00`;
+// Berlin: 02:00-03:00 skipped on March's last Sunday, 02:00-03:00 twice on October's last
+const BERLIN_SKIPPED = `${YEAR}-03-${two(sunday(3, -1))}T02:30:00`;
+const BERLIN_TWICE = `${YEAR}-10-${two(sunday(10, -1))}T02:30:00`;
+const utc = (text: string, hours: number) => new Date(Date.parse(`${text}Z`) + hours * 3_600_000).toISOString();
+
+/*
+ * A local time read on the clock of a timezone, where daylight saving skips an hour or passes it twice:
+ * refused with both readings named (and how to choose one), never moved by an hour. One reader serves
+ * every operation that reads a local time (Scheduled Message → Create and Update, Send and Wait's limit).
+ */
+describe('local times at a daylight-saving change', () => {
+	const helena = useChatSandbox();
+
+	test.each([
+		[
+			'a time New York skips',
+			NY_SKIPPED,
+			'America/New_York',
+			`does not exist in America/New_York (the clock skips it at a daylight-saving change): it could be ${utc(NY_SKIPPED, 4)} (${NY_SKIPPED}-04:00) or ${utc(NY_SKIPPED, 5)} (${NY_SKIPPED}-05:00)`,
+		],
+		[
+			'a time New York has twice',
+			NY_TWICE,
+			'America/New_York',
+			`happens twice in America/New_York (the clock passes it twice at a daylight-saving change): it could be ${utc(NY_TWICE, 4)} (${NY_TWICE}-04:00) or ${utc(NY_TWICE, 5)} (${NY_TWICE}-05:00)`,
+		],
+		[
+			'a time Berlin skips',
+			BERLIN_SKIPPED,
+			'Europe/Berlin',
+			`does not exist in Europe/Berlin (the clock skips it at a daylight-saving change): it could be ${utc(BERLIN_SKIPPED, -2)} (${BERLIN_SKIPPED}+02:00) or ${utc(BERLIN_SKIPPED, -1)} (${BERLIN_SKIPPED}+01:00)`,
+		],
+		[
+			'a time Berlin has twice',
+			BERLIN_TWICE,
+			'Europe/Berlin',
+			`happens twice in Europe/Berlin (the clock passes it twice at a daylight-saving change): it could be ${utc(BERLIN_TWICE, -2)} (${BERLIN_TWICE}+02:00) or ${utc(BERLIN_TWICE, -1)} (${BERLIN_TWICE}+01:00)`,
+		],
+	])('Scheduled Message → Create: %s is refused with both readings, nothing sent', async (_case, scheduledAt, timezone, problem) => {
+		const { error } = await helena.run(scheduleTemplate({ scheduledAt, timezone }));
+
+		expect(error?.message).toBe(`Scheduled At ${scheduledAt} ${problem} (item 0)`);
+		expect(error?.description).toMatch(/^Write the time with its offset to say which one, such as /);
+		expect(allRequests(helena)).toEqual([]);
+	});
+
+	test('Scheduled Message → Update: the same rule; the time with its offset is taken as written', async () => {
+		const refused = await helena.run({
+			resource: 'scheduledMessage',
+			operation: 'update',
+			scheduledMessageId: demo.scheduledMessageId,
+			updateFields: { scheduledAt: BERLIN_TWICE, timezone: 'Europe/Berlin' },
+		});
+		expect(refused.error?.message).toMatch(new RegExp(`^Scheduled At ${BERLIN_TWICE} happens twice in Europe/Berlin`));
+		expect(allRequests(helena)).toEqual([]);
+
+		const chosen = await helena.run({
+			resource: 'scheduledMessage',
+			operation: 'update',
+			scheduledMessageId: demo.scheduledMessageId,
+			updateFields: { scheduledAt: `${BERLIN_TWICE}+01:00`, timezone: 'Europe/Berlin' },
+		});
+		expect(chosen.error).toBeUndefined();
+		expect(allRequests(helena).find((request) => request.method === 'PUT')?.body).toMatchObject({ scheduling: utc(BERLIN_TWICE, -1) });
+	});
+
+	test('the hour next to the change is read on the right side of it (no silent shift)', async () => {
+		const before = `${NY_SKIPPED.slice(0, 11)}01:30:00`;
+		const after = `${NY_SKIPPED.slice(0, 11)}03:30:00`;
+
+		await helena.run(scheduleTemplate({ scheduledAt: before, timezone: 'America/New_York' }));
+		await helena.run(scheduleTemplate({ scheduledAt: after, timezone: 'America/New_York' }));
+
+		expect(
+			allRequests(helena)
+				.filter((request) => request.method === 'POST')
+				.map((request) => (request.body as IDataObject).scheduling),
+		).toEqual([utc(before, 5), utc(after, 4)]);
+	});
+
+	test("Send and Wait: a Max Date and Time the workflow's timezone skips is refused with both readings, and nothing is sent", async () => {
+		const { error, run } = await helena.run({
+			resource: 'message',
+			operation: 'sendAndWait',
+			sendTo: 'phone',
+			phoneNumber: MARIA_PHONE,
+			message: 'Can you confirm Monday 10:00?',
+			limitType: 'atSpecifiedTime',
+			maxDateAndTime: NY_SKIPPED,
+		});
+
+		// the test workflow has no timezone of its own: n8n's default, America/New_York
+		expect(error?.message).toBe(
+			`Max Date and Time ${NY_SKIPPED} does not exist in America/New_York (the clock skips it at a daylight-saving change): it could be ${utc(NY_SKIPPED, 4)} (${NY_SKIPPED}-04:00) or ${utc(NY_SKIPPED, 5)} (${NY_SKIPPED}-05:00) (item 0)`,
+		);
+		expect(allRequests(helena)).toEqual([]);
+		expect(run.waitTill).toBeUndefined();
+	});
+});
