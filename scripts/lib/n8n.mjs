@@ -132,11 +132,12 @@ export function prepareUserFolder(userFolder, tarball) {
  * command with "Could not initialize the vm expression engine" (docs/compatibility.md). Only where the add-on does
  * not load is n8n given its legacy engine (n8n then warns that it is no longer considered secure).
  */
-function vmExpressionEngineMissing(install, nodeExecutable) {
+export function vmExpressionEngineMissing(install, nodeExecutable) {
 	if (install.vmEngineMissing === undefined) {
-		const addon = path.join(install.dir, 'node_modules/isolated-vm');
-		install.vmEngineMissing =
-			existsSync(addon) && spawnSync(nodeExecutable, ['-e', `require(${JSON.stringify(addon)})`], { stdio: 'ignore' }).status !== 0;
+		// the engine's package, in the n8n versions that have it (not 1.85), and the add-on as it resolves it
+		const engine = path.join(install.dir, 'node_modules/@n8n/expression-runtime');
+		const load = `require(require.resolve('isolated-vm', { paths: [${JSON.stringify(engine)}] }))`;
+		install.vmEngineMissing = existsSync(engine) && spawnSync(nodeExecutable, ['-e', load], { stdio: 'ignore' }).status !== 0;
 	}
 	return install.vmEngineMissing;
 }
