@@ -1,6 +1,6 @@
 // Runs the package inside a real n8n: install n8n once into a cache folder, load the packed package the
-// way users get it (a tarball installed into ~/.n8n/nodes), import credentials and workflows, run
-// workflows headless, or start the server. Shared by `npm start`, the e2e suite and the benchmarks.
+// way users get it (the tarball installed into ~/.n8n/nodes by the README's commands), import credentials
+// and workflows, run workflows headless, or start the server. Shared by `npm start`, the e2e suite and the benchmarks.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import {
@@ -75,7 +75,7 @@ export function installN8n(version = DEFAULT_N8N_VERSION) {
 			else reject(new Error(signal ? `the n8n install was stopped (${signal})` : `installing n8n ${version} failed (see the lines above)`));
 		});
 	});
-	return { child, done, stop };
+	return { done, stop };
 }
 
 /**
@@ -129,7 +129,7 @@ export function prepareUserFolder(userFolder, tarball) {
 /**
  * n8n 1.123 evaluates expressions in its "vm" engine, built on the native add-on isolated-vm, which comes prebuilt
  * for Node 22 and 24 only (install-n8n.sh builds no add-on but sqlite3): on Node 20, n8n 1.123.81 stops at its first
- * command with "Could not initialize the vm expression engine" (docs/compatibility.md). Only where the add-on does
+ * command with "Could not initialize the vm expression engine" (docs/development.md). Only where the add-on does
  * not load is n8n given its legacy engine (n8n then warns that it is no longer considered secure).
  */
 export function vmExpressionEngineMissing(install, nodeExecutable) {
