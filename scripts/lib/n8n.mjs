@@ -1,6 +1,7 @@
 // Runs the package inside a real n8n: install n8n once into a cache folder, load the packed package the
 // way users get it (the tarball installed into ~/.n8n/nodes by the README's commands), import credentials
-// and workflows, run workflows headless, or start the server. Shared by `npm start`, the e2e suite and the benchmarks.
+// and workflows, run workflows headless, or start the server. Shared by `npm start`, the e2e suite and the
+// benchmarks.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import {
