@@ -39,13 +39,15 @@ async function portIsFree(candidate) {
 	}
 }
 
-// Ctrl+C and `kill <pid>` stop whatever is running by then: the n8n install, n8n, the sandbox.
+// Ctrl+C and `kill <pid>` stop whatever is running by then: the n8n install, n8n, the sandbox. A SIGINT or SIGTERM
+// sent to npm alone (a script, a container) reaches this process too: package.json's start script `exec`s node, so
+// npm forwards it here rather than to a shell that would keep it.
 const running = { install: undefined, n8n: undefined, sandbox: undefined, stopping: false };
 async function stopAll(reason) {
 	if (running.stopping) return;
 	running.stopping = true;
 	console.log(`\n${reason}: stopping ${running.n8n ? 'n8n and the sandbox' : 'npm start'}...`);
-	running.install?.kill('SIGTERM');
+	running.install?.stop();
 	await running.n8n?.stop();
 	await running.sandbox?.close();
 	console.log('Stopped. Run `npm start` again to continue where you left off.');
@@ -76,8 +78,8 @@ try {
 			? `Checking the n8n ${DEFAULT_N8N_VERSION} install in ${where} (a few seconds)`
 			: `Installing n8n ${DEFAULT_N8N_VERSION} into ${where}: the first time only, about 5 minutes, progress below`,
 	);
-	const { child, done } = installN8n();
-	running.install = child;
+	const { done, stop } = installN8n();
+	running.install = { stop };
 	const install = await done;
 	running.install = undefined;
 

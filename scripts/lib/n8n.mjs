@@ -1,13 +1,13 @@
 // Runs the package inside a real n8n: install n8n once into a cache folder, load the packed package the
-// way users get it (a tarball installed into ~/.n8n/nodes), import credentials and workflows, run
-// workflows headless, or start the server. Shared by `npm start`, the e2e suite and the benchmarks.
-import { execFileSync, spawn } from 'node:child_process';
+// way users get it (the tarball installed into ~/.n8n/nodes by the README's commands), import credentials
+// and workflows, run workflows headless, or start the server. Shared by `npm start`, the e2e suite and the
+// benchmarks.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import {
 	appendFileSync,
 	closeSync,
 	existsSync,
-	mkdirSync,
 	mkdtempSync,
 	openSync,
 	readFileSync,
@@ -20,6 +20,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { runReadmeInstall } from './readmeInstall.mjs';
+
 export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_N8N_VERSION = process.env.HELENA_N8N_VERSION ?? '1.123.81';
 
@@ -27,10 +29,14 @@ const log = (message) => process.stderr.write(`${message}\n`);
 
 const installScript = path.join(packageRoot, 'scripts/install-n8n.sh');
 
+/** The folder install-n8n.sh installs n8n into (each version in a folder of its own). */
+export function cacheRoot() {
+	return process.env.HELENA_N8N_CACHE || path.join(process.env.HOME ?? '', '.cache/n8n-nodes-helena');
+}
+
 /** The folder install-n8n.sh installs `version` into, and whether a finished install is there. */
 export function n8nCacheDir(version = DEFAULT_N8N_VERSION) {
-	const cache = process.env.HELENA_N8N_CACHE || path.join(process.env.HOME ?? '', '.cache/n8n-nodes-helena');
-	const dir = path.join(cache, `n8n-${version}`);
+	const dir = path.join(cacheRoot(), `n8n-${version}`);
 	return { dir, installed: existsSync(path.join(dir, '.installed')) };
 }
 
@@ -49,9 +55,19 @@ export function ensureN8n(version = DEFAULT_N8N_VERSION) {
 	return describeInstall(version, dir);
 }
 
-/** Like ensureN8n, without blocking the event loop, so a signal handler can stop the install. */
+/**
+ * Like ensureN8n, without blocking the event loop, so a signal handler can stop the install: `stop()` ends the
+ * script and whatever it runs at that moment (npm, the install check's n8n), which form a process group of their own.
+ */
 export function installN8n(version = DEFAULT_N8N_VERSION) {
-	const child = spawn('bash', [installScript, version], { stdio: ['ignore', 'pipe', 'inherit'] });
+	const child = spawn('bash', [installScript, version], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+	const stop = () => {
+		try {
+			process.kill(-child.pid, 'SIGTERM');
+		} catch {
+			// already gone
+		}
+	};
 	let stdout = '';
 	child.stdout.on('data', (chunk) => (stdout += chunk));
 	const done = new Promise((resolve, reject) => {
@@ -60,7 +76,7 @@ export function installN8n(version = DEFAULT_N8N_VERSION) {
 			else reject(new Error(signal ? `the n8n install was stopped (${signal})` : `installing n8n ${version} failed (see the lines above)`));
 		});
 	});
-	return { child, done };
+	return { done, stop };
 }
 
 /**
@@ -102,16 +118,29 @@ export function packPackage({ build = true } = {}) {
 	return packed;
 }
 
-/** A user folder with the package installed as a community package (types n8n-nodes-helena.*). */
+/**
+ * A user folder with the package installed as a community package (types n8n-nodes-helena.*), by the README's
+ * install commands run with the folder as HOME.
+ */
 export function prepareUserFolder(userFolder, tarball) {
-	const nodesDir = path.join(userFolder, '.n8n/nodes');
-	mkdirSync(nodesDir, { recursive: true });
-	writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
-	execFileSync('npm', ['install', tarball, '--omit=peer', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-		cwd: nodesDir,
-		stdio: ['ignore', 'ignore', 'inherit'],
-	});
+	runReadmeInstall(userFolder, tarball, { npmCacheDir: path.join(cacheRoot(), 'npm-cache') });
 	return userFolder;
+}
+
+/**
+ * n8n 1.123 evaluates expressions in its "vm" engine, built on the native add-on isolated-vm, which comes prebuilt
+ * for Node 22 and 24 only (install-n8n.sh builds no add-on but sqlite3): on Node 20, n8n 1.123.81 stops at its first
+ * command with "Could not initialize the vm expression engine" (docs/development.md). Only where the add-on does
+ * not load is n8n given its legacy engine (n8n then warns that it is no longer considered secure).
+ */
+export function vmExpressionEngineMissing(install, nodeExecutable) {
+	if (install.vmEngineMissing === undefined) {
+		// the engine's package, in the n8n versions that have it (not 1.85), and the add-on as it resolves it
+		const engine = path.join(install.dir, 'node_modules/@n8n/expression-runtime');
+		const load = `require(require.resolve('isolated-vm', { paths: [${JSON.stringify(engine)}] }))`;
+		install.vmEngineMissing = existsSync(engine) && spawnSync(nodeExecutable, ['-e', load], { stdio: 'ignore' }).status !== 0;
+	}
+	return install.vmEngineMissing;
 }
 
 export class N8n {
@@ -149,7 +178,7 @@ export class N8n {
 			DB_SQLITE_POOL_SIZE: '2',
 			...this.extraEnv,
 		};
-		if (this.install.major < 2) env.N8N_EXPRESSION_ENGINE = 'legacy';
+		if (vmExpressionEngineMissing(this.install, this.nodeExecutable())) env.N8N_EXPRESSION_ENGINE = 'legacy';
 		if (this.install.major >= 2 && this.owner) Object.assign(env, this.ownerFromEnv());
 		if (this.install.nodeBin) env.PATH = `${this.install.nodeBin}:${env.PATH}`;
 		return env;
