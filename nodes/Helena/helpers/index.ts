@@ -1,5 +1,7 @@
 // Helpers shared by the operations of every resource: parameter readers, locators, the item loop.
-export { perExecution } from './cache';
+export { perExecution, perExecutionAndKey } from './cache';
+export { singleFlight } from './singleFlight';
+export type { SingleFlight } from './singleFlight';
 export { toFieldType } from './customFieldValue';
 export { mapWithConcurrency } from './concurrency';
 export {

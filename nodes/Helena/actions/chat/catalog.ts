@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { invalidInput, perExecution, UUID_PATTERN } from '../../helpers';
+import { invalidInput, perExecution, perExecutionAndKey, UUID_PATTERN } from '../../helpers';
 import { fetchAllPages, listChannels, templatePage } from '../../transport';
 
 /* Channels and templates an execution needs to check sends; read once per execution. */
@@ -23,7 +23,7 @@ export interface ChatTemplate {
 const UUID = new RegExp(UUID_PATTERN);
 const channelsOf = perExecution(async (context: IExecuteFunctions) => (await listChannels.call(context)) ?? []);
 /** The templates of each channel, read once per execution and channel. */
-const templateListsOf = perExecution(async (_context: IExecuteFunctions) => new Map<string, Promise<IDataObject[]>>());
+const templatesOnce = perExecutionAndKey<IExecuteFunctions>();
 
 const digits = (value: string) => value.replace(/\D+/g, '');
 
@@ -65,19 +65,14 @@ export async function resolveTemplate(
 	templateId: string,
 	itemIndex: number,
 ): Promise<ChatTemplate> {
-	const byChannel = await templateListsOf(context);
-	let templates = byChannel.get(channel.id);
-	if (!templates) {
-		templates = fetchAllPages.call(
+	const templates = await templatesOnce(context, channel.id, async () =>
+		fetchAllPages.call(
 			context,
 			(pageNumber, pageSize) => templatePage({ ChannelId: channel.id, IncludeDetails: 'Params' }, pageNumber, pageSize, itemIndex),
 			{ returnAll: true },
-		);
-		byChannel.set(channel.id, templates);
-		// a failed read is not kept: the next item asks again
-		templates.catch(() => byChannel.delete(channel.id));
-	}
-	const found = (await templates).find((template) => String(template.id).toLowerCase() === templateId.toLowerCase());
+		),
+	);
+	const found = templates.find((template) => String(template.id).toLowerCase() === templateId.toLowerCase());
 	if (!found) {
 		throw invalidInput(
 			context,
