@@ -6,6 +6,7 @@ export { toFieldType } from './customFieldValue';
 export { mapWithConcurrency } from './concurrency';
 export {
 	invalidInput,
+	isCalendarDay,
 	isPhoneWithCountryCode,
 	listEntries,
 	MAX_PATH_VALUE_LENGTH,
@@ -29,6 +30,7 @@ export {
 } from './input';
 export type { NodeContext } from './input';
 export { readKeyValues } from './keyValues';
+export { openList } from './optionLists';
 export type { KeyValueShape } from './keyValues';
 export { readLocatorId, uuidLocator } from './locator';
 export { failedItem, ItemWithBinary, READ_CONCURRENCY, runPerItem, withItemIndex } from './runPerItem';

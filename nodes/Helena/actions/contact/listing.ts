@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import {
 	invalidInput,
 	type NodeContext,
+	openList,
 	optionsCollection,
 	optionValues,
 	readChoices,
@@ -46,7 +47,7 @@ export const orderByField: INodeProperties = {
 	displayName: 'Order By',
 	name: 'orderBy',
 	type: 'options',
-	options: [
+	options: openList([
 		{ name: 'Created At', value: 'createdAt' },
 		{ name: 'Email', value: 'email' },
 		{ name: 'Instagram', value: 'instagram' },
@@ -54,7 +55,7 @@ export const orderByField: INodeProperties = {
 		{ name: 'Phone Number', value: 'phoneNumber' },
 		{ name: 'Status', value: 'status' },
 		{ name: 'Updated At', value: 'updatedAt' },
-	],
+	]),
 	default: 'createdAt',
 	description:
 		"Contact field to sort by. Helena accepts a contact field's name; for one not listed, use an expression with its name (such as nameWhatsapp).",
