@@ -1,10 +1,9 @@
 import type { IExecuteFunctions, INode, INodeParameters, INodeType, INodeTypes, IRun } from 'n8n-workflow';
-import { createDeferredPromise, createRunExecutionData, NodeConnectionTypes, NodeHelpers, Workflow } from 'n8n-workflow';
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { NodeConnectionTypes, NodeHelpers } from 'n8n-workflow';
 
-import { additionalDataFor } from './additionalData';
 import type { HelenaCredentialData } from './credentialsHelper';
 import { HELENA_NODE, nodeTypes } from './nodeTypes';
+import { helenaNode, runWorkflow } from './runNode';
 
 const TOOL_NODE = `${HELENA_NODE}Tool`;
 const AGENT_NODE = 'test.agent';
@@ -58,44 +57,16 @@ export interface ToolRun {
 
 /** Runs a workflow "Agent ← Helena (as its tool)" inside n8n-core's WorkflowExecute, the way n8n runs a node as an AI Agent tool. */
 export async function runAsAgentTool(credentials: HelenaCredentialData, parameters: INodeParameters): Promise<ToolRun> {
-	const tool: INode = {
-		id: 'helena-tool-node',
-		name: 'Helena Tool',
-		type: TOOL_NODE,
-		typeVersion: 1,
-		position: [0, 200],
-		parameters,
-		credentials: { helenaApi: { id: 'credential-1', name: 'Helena account' } },
-	};
+	const tool = helenaNode(parameters, { id: 'helena-tool-node', name: 'Helena Tool', type: TOOL_NODE, position: [0, 200] });
 	const agentNode: INode = { id: 'agent-node', name: 'Agent', type: AGENT_NODE, typeVersion: 1, position: [0, 0], parameters: {} };
-	const connections = { 'Helena Tool': { ai_tool: [[{ node: 'Agent', type: NodeConnectionTypes.AiTool, index: 0 }]] } };
-	const workflow = new Workflow({
-		id: 'engine-test',
-		name: 'Engine test',
+	const run = await runWorkflow({
+		credentials,
 		nodes: [agentNode, tool],
-		connections,
-		active: false,
-		nodeTypes: withAgent,
-		settings: { executionOrder: 'v1' },
+		connections: { 'Helena Tool': { ai_tool: [[{ node: 'Agent', type: NodeConnectionTypes.AiTool, index: 0 }]] } },
+		types: withAgent,
+		start: agentNode,
+		items: [{ json: {} }],
 	});
-	const hooks = new ExecutionLifecycleHooks('manual', 'engine-test-run', {
-		id: 'engine-test',
-		name: 'Engine test',
-		active: false,
-		isArchived: false,
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		nodes: [agentNode, tool],
-		connections,
-		settings: {},
-	} as never);
-	const finished = createDeferredPromise<IRun>();
-	hooks.addHandler('workflowExecuteAfter', (run) => finished.resolve(run));
-	const runExecutionData = createRunExecutionData({
-		executionData: { nodeExecutionStack: [{ node: agentNode, data: { main: [[{ json: {} }]] }, source: null }] },
-	});
-	await new WorkflowExecute(additionalDataFor(credentials, hooks), 'manual', runExecutionData).processRunExecutionData(workflow);
-	const run = await finished.promise;
 	const agentRun = run.data.resultData.runData.Agent?.[0];
 	return { agentOutput: agentRun?.data?.main?.[0]?.[0]?.json, error: agentRun?.error ?? run.data.resultData.error, run };
 }
