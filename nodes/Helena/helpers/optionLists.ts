@@ -41,9 +41,9 @@ function staticValues(property: INodeProperties): Array<string | number | boolea
 /** Whether a parameter is, or holds, an option with a fixed list. */
 function hasList(property: INodeProperties): boolean {
 	if (staticValues(property)) return true;
-	if (property.type === 'collection') return (property.options as INodeProperties[]).some(hasList);
+	if (property.type === 'collection') return ((property.options ?? []) as INodeProperties[]).some(hasList);
 	if (property.type === 'fixedCollection')
-		return (property.options as INodePropertyCollection[]).some((group) => group.values.some(hasList));
+		return ((property.options ?? []) as INodePropertyCollection[]).some((group) => (group.values ?? []).some(hasList));
 	return false;
 }
 
