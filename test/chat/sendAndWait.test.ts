@@ -195,7 +195,7 @@ describe('every option is read against its list before anything is sent, also fr
 				responseType: 'customForm',
 				formFields: { values: [{ fieldLabel: 'Agree', fieldType: '={{ "checkbox" }}', requiredField: true }] },
 			}),
-			/Form Fields → Field Type must be one of .*not "checkbox"/,
+			/Form Fields: Field Type must be one of .*not "checkbox"/,
 		);
 	});
 

@@ -82,7 +82,7 @@ function checkValue(context: NodeContext, properties: INodeProperties[], value: 
 			const entries = Array.isArray(groupValue) ? groupValue : [groupValue];
 			entries.forEach((entry, index) => {
 				if (typeof entry !== 'object' || entry === null) return;
-				const where = entries.length > 1 ? `${label} ${index + 1} → ` : `${label} → `;
+				const where = entries.length > 1 ? `${label} ${index + 1}: ` : `${label}: `;
 				checkObject(context, group.values, entry as Record<string, unknown>, where, itemIndex);
 			});
 		}
