@@ -30,7 +30,7 @@ export {
 } from './input';
 export type { NodeContext } from './input';
 export { readKeyValues } from './keyValues';
-export { openList } from './optionLists';
+export { alsoAccepting, openList } from './optionLists';
 export type { KeyValueShape } from './keyValues';
 export { readLocatorId, uuidLocator } from './locator';
 export { failedItem, ItemWithBinary, READ_CONCURRENCY, runPerItem, withItemIndex } from './runPerItem';

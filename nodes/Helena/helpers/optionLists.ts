@@ -24,6 +24,14 @@ export function openList<T extends INodePropertyOptions[]>(options: T): T {
 	return options;
 }
 
+const aliases = new WeakMap<object, string[]>();
+
+/** Marks values an option list also takes, as another spelling of one of its choices (the operation maps them). */
+export function alsoAccepting<T extends INodePropertyOptions[]>(options: T, values: readonly string[]): T {
+	aliases.set(options, [...values]);
+	return options;
+}
+
 const isExpression = (value: unknown): boolean =>
 	typeof value === 'string'
 		? value.startsWith('=')
@@ -62,6 +70,8 @@ function checkValue(context: NodeContext, properties: INodeProperties[], value: 
 	if (value === undefined || value === null || value === '') return;
 	const property = properties[0];
 	const allowed = properties.flatMap((candidate) => staticValues(candidate) ?? []);
+	const otherSpellings = properties.flatMap((candidate) => (candidate.options && aliases.get(candidate.options)) ?? []);
+	if (typeof value === 'string' && otherSpellings.includes(value.trim())) return;
 	if (property.type === 'options' && allowed.length) return checkOne(context, value, allowed, label, itemIndex);
 	if (property.type === 'multiOptions' && allowed.length) {
 		// a list from an expression may come as comma-separated text, as readChoices takes it
