@@ -210,4 +210,13 @@ describe('every option is read against its list before anything is sent, also fr
 			/Max Date and Time makes a time limit past/,
 		);
 	});
+
+	test('a form field labelled __proto__ or constructor is refused before sending: n8n drops those keys from every item, so the answer would be lost', async () => {
+		for (const label of ['__proto__', 'constructor']) {
+			await refused(
+				ask({ responseType: 'customForm', formFields: { values: [{ fieldLabel: label, fieldType: 'text' }] } }),
+				new RegExp(`the label "${label}" cannot be a key of the answer`),
+			);
+		}
+	});
 });

@@ -95,6 +95,9 @@ export const formFieldsProperty: INodeProperties = {
 	],
 };
 
+/** Keys n8n's deepCopy leaves out of every item (prototype pollution guard): an answer under them would be lost. */
+const RESERVED_KEYS = ['__proto__', 'constructor', 'prototype'];
+
 const TYPES: FormFieldType[] = ['text', 'textarea', 'email', 'number', 'date', 'dropdown'];
 
 /** The form's fields from the parameter's raw values; `problems` names what cannot make a usable form. */
@@ -109,6 +112,11 @@ export function toFormFields(raw: unknown): { fields: FormField[]; problems: str
 		const options = ((value.fieldOptions as IDataObject | undefined)?.values ?? []) as IDataObject[];
 		const choices = options.map((option) => String(option.option ?? '').trim()).filter(Boolean);
 		if (!label) problems.push(`field ${index + 1} has no label`);
+		if (RESERVED_KEYS.includes(label)) {
+			problems.push(
+				`the label "${label}" cannot be a key of the answer (n8n drops the keys ${RESERVED_KEYS.join(', ')} when it copies an item)`,
+			);
+		}
 		if (type === 'dropdown' && !choices.length) problems.push(`the dropdown "${label}" has no options`);
 		return {
 			label,
