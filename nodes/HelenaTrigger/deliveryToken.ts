@@ -1,5 +1,6 @@
 import type { IWebhookFunctions } from 'n8n-workflow';
 
+import { singleFlight } from '../Helena/helpers';
 import { listSubscriptions } from '../Helena/transport';
 import type { Subscription, TriggerStaticData } from './subscription';
 import { pickOwn, pointsTo, tokenOf, tokensMatch } from './subscription';
@@ -9,13 +10,8 @@ export const TOKEN_READ_INTERVAL_MS = 10_000;
 const MAX_TOKEN_LENGTH = 500;
 const MAX_URLS_REMEMBERED = 1_000;
 
-interface TokenRead {
-	id?: string;
-	token?: string;
-	readAt: number;
-}
-
-const lastRead = new Map<string, TokenRead>();
+/** One read of Helena's subscriptions per webhook URL in flight or in its interval, counted from its start. */
+const tokenReads = singleFlight<string>({ reuseForMs: TOKEN_READ_INTERVAL_MS, reuseFailures: true, maxKeys: MAX_URLS_REMEMBERED });
 
 /**
  * Whether a delivery carries the token of this trigger's subscription.
@@ -24,7 +20,8 @@ const lastRead = new Map<string, TokenRead>();
  * the background and saves static data after the subscription exists (the webhook route is already
  * live), and a late save of an earlier deactivation can leave it empty. So a token that does not match
  * the saved one is checked against the subscription Helena holds for this URL. Helena is asked at most
- * once per TOKEN_READ_INTERVAL_MS per URL and process, so forged requests cannot use up the rate limit.
+ * once per TOKEN_READ_INTERVAL_MS per URL and process, counted from the moment the read starts, and deliveries
+ * that come while it runs wait for it: forged requests cannot use up the rate limit, however many arrive at once.
  * The token found is written back, so that the next deliveries match without asking.
  */
 export async function isDeliveryToken(context: IWebhookFunctions, given: unknown, stored: TriggerStaticData): Promise<boolean> {
@@ -33,11 +30,8 @@ export async function isDeliveryToken(context: IWebhookFunctions, given: unknown
 	const webhookUrl = context.getNodeWebhookUrl('default');
 	if (!webhookUrl) return false;
 
-	let read = lastRead.get(webhookUrl);
-	if (!read || Date.now() - read.readAt >= TOKEN_READ_INTERVAL_MS) {
-		read = { ...(await subscriptionOf(context, webhookUrl, stored)), readAt: Date.now() };
-		remember(webhookUrl, read);
-	}
+	// deliveries that arrive together, or while Helena answers slowly, share one read
+	const read = await tokenReads(webhookUrl, async () => await subscriptionOf(context, webhookUrl, stored));
 	if (!tokensMatch(given, read.token)) return false;
 	context.logger.info(`Helena Trigger: the saved token was not current; the one of Helena's subscription ${read.id ?? ''} is used`);
 	if (read.id && stored.subscriptionId !== read.id) stored.subscriptionId = read.id;
@@ -61,13 +55,4 @@ async function subscriptionOf(
 		context.logger.warn(`Helena Trigger: could not read Helena's subscriptions to check a delivery's token: ${(error as Error).message}`);
 		return {};
 	}
-}
-
-function remember(webhookUrl: string, read: TokenRead): void {
-	if (lastRead.size >= MAX_URLS_REMEMBERED) {
-		const stale = [...lastRead].filter(([, entry]) => Date.now() - entry.readAt >= TOKEN_READ_INTERVAL_MS);
-		for (const [url] of stale) lastRead.delete(url);
-		if (lastRead.size >= MAX_URLS_REMEMBERED) lastRead.clear();
-	}
-	lastRead.set(webhookUrl, read);
 }

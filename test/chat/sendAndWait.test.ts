@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { runAsAgentTool } from '../engine/runAsTool';
 import { allRequests, MARIA_PHONE, mariaSession, useChatSandbox } from './chatFixture';
 
 const NEW_LEAD = '+55 21 98888-7777';
@@ -137,5 +138,85 @@ describe('Message → Send and Wait for Response (the send and the wait; answers
 		expect(items[0].json.error).toMatch(/24-hour window with the contact \+55 21 98888-7777 is closed/);
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 		expect(run.waitTill).toBeUndefined();
+	});
+});
+
+describe('Message → Send and Wait for Response where n8n cannot pause', () => {
+	const helena = useChatSandbox();
+
+	test('as a tool of an AI Agent (n8n wraps it with createNodeAsTool): nothing is sent, the execution does not wait, and the Agent gets an error saying why', async () => {
+		const { error, run } = await runAsAgentTool(helena.credentials, ask());
+
+		expect(allRequests(helena)).toEqual([]);
+		expect(run.waitTill).toBeUndefined();
+		expect(run.status).not.toBe('waiting');
+		expect(String((error as Error | undefined)?.message)).toMatch(/can only run as a node of a workflow/);
+	});
+
+	test('a Free Text ask as a tool is refused the same way: the guard is the context, not the response type', async () => {
+		const { error } = await runAsAgentTool(helena.credentials, ask({ responseType: 'freeText', limitWaitTime: false }));
+
+		expect(allRequests(helena)).toEqual([]);
+		expect(String((error as Error | undefined)?.message)).toMatch(/can only run as a node of a workflow/);
+	});
+
+	test('another operation of the same node still works as a tool (the guard is Send and Wait’s alone)', async () => {
+		const { error, agentOutput } = await runAsAgentTool(helena.credentials, {
+			resource: 'message',
+			operation: 'sendText',
+			sendTo: 'phone',
+			phoneNumber: MARIA_PHONE,
+			text: 'Hello from the agent',
+		});
+
+		expect(error).toBeUndefined();
+		expect(allRequests(helena).map((request) => `${request.method} ${request.path}`)).toEqual(['POST /chat/v1/send/text']);
+		expect(String((agentOutput as { toolAnswer: string }).toolAnswer)).toContain('"id"');
+	});
+});
+
+describe('every option is read against its list before anything is sent, also from an expression', () => {
+	const helena = useChatSandbox();
+
+	const refused = async (parameters: ReturnType<typeof ask>, message: RegExp) => {
+		const { error, run } = await helena.run(parameters);
+		expect(String(error?.message)).toMatch(message);
+		expect(allRequests(helena)).toEqual([]);
+		expect(run.waitTill).toBeUndefined();
+	};
+
+	test('Send and Wait: a Type of Approval from an expression that is not one of the list (never defaulted to Approve and Decline)', async () => {
+		await refused(ask({ approvalType: '={{ "triple" }}' }), /Type of Approval must be one of .*not "triple"/);
+	});
+
+	test('Send and Wait: a form field type from an expression that is not one of the list (never defaulted to text)', async () => {
+		await refused(
+			ask({
+				responseType: 'customForm',
+				formFields: { values: [{ fieldLabel: 'Agree', fieldType: '={{ "checkbox" }}', requiredField: true }] },
+			}),
+			/Form Fields: Field Type must be one of .*not "checkbox"/,
+		);
+	});
+
+	test('Send and Wait: a time limit unit from an expression that is not one of the list', async () => {
+		await refused(ask({ resumeUnit: '={{ "weeks" }}' }), /Unit must be one of minutes, hours, days, not "weeks"/);
+	});
+
+	test('Send and Wait: a time limit that overflows a date is refused; no link carries NaN', async () => {
+		await refused(ask({ resumeAmount: 1e15, resumeUnit: 'days' }), /Amount makes a time limit past 3000-01-01/);
+		await refused(
+			ask({ limitType: 'atSpecifiedTime', maxDateAndTime: '3100-01-01T00:00:00Z' }),
+			/Max Date and Time makes a time limit past/,
+		);
+	});
+
+	test('a form field labelled __proto__ or constructor is refused before sending: n8n drops those keys from every item, so the answer would be lost', async () => {
+		for (const label of ['__proto__', 'constructor']) {
+			await refused(
+				ask({ responseType: 'customForm', formFields: { values: [{ fieldLabel: label, fieldType: 'text' }] } }),
+				new RegExp(`the label "${label}" cannot be a key of the answer`),
+			);
+		}
 	});
 });

@@ -53,6 +53,15 @@ describe('Contact: expression values are converted when unambiguous and refused 
 			);
 		});
 
+		test('an option from an expression is read against its list for each item: the second item’s Action is refused and nothing is sent for the first', async () => {
+			await expectRefused(
+				helena,
+				{ resource: 'contact', operation: 'updateTags', contact: byId(demo.contactId(1)), tagNames: 'VIP', tagsOperation: v },
+				[{ v: 'InsertIfNotExists' }, { v: 'Explode' }],
+				'Action must be one of InsertIfNotExists, ExcluiIfExists, ReplaceAll, not "Explode" (item 1)',
+			);
+		});
+
 		test('a phone given as a number is converted to text and sent URL-encoded; a phone with + and | is encoded too', async () => {
 			const digits = await sentWith(helena, { ...get, contact: byPhone(v) }, [{ v: 5511999999999 }]);
 			expect(`${digits.method} ${digits.path}`).toBe('GET /core/v1/contact/phonenumber/5511999999999');

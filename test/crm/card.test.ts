@@ -85,6 +85,21 @@ describe('Card resource', () => {
 			expect(items[0].json).toMatchObject({ panelTitle: 'Funil de Vendas', contacts: [{ id: demo.contactId(1), name: 'Maria Silva' }] });
 		});
 
+		test('items of one panel side by side while Helena answers slowly share one read of the panel (one read in flight per question)', async () => {
+			helena.sandbox.setFaults({ latencyMs: 200 });
+			try {
+				const { error, items } = await helena.run(
+					{ resource: 'card', operation: 'getAll', panel: byId(SALES), filters: { step: byId(step('Leads')) }, returnAll: false, limit: 1 },
+					{ items: Array.from({ length: 6 }, () => ({})) },
+				);
+				expect(error).toBeUndefined();
+				expect(items.length).toBeGreaterThan(0);
+			} finally {
+				helena.sandbox.setFaults({ latencyMs: 0 });
+			}
+			expect(allRequests(helena).filter((r) => r.path === `/crm/v1/panel/${SALES}`)).toHaveLength(1);
+		});
+
 		test('a step of another panel is refused before the listing, naming the step and the item', async () => {
 			const { error } = await helena.run({
 				resource: 'card',

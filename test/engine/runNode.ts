@@ -1,4 +1,4 @@
-import type { ExecutionError, IDataObject, INode, INodeExecutionData, INodeParameters, IRun } from 'n8n-workflow';
+import type { ExecutionError, IConnections, IDataObject, INode, INodeExecutionData, INodeParameters, INodeTypes, IRun } from 'n8n-workflow';
 import { createDeferredPromise, createRunExecutionData, Workflow } from 'n8n-workflow';
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 
@@ -23,33 +23,39 @@ export interface NodeRun {
 	run: IRun;
 }
 
-/**
- * Runs the Helena node inside n8n-core's WorkflowExecute, exactly as n8n runs a workflow: the
- * parameters get their defaults from the node description, credentials are authenticated by the
- * credential type, and the output is what the next node would receive.
- */
-export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
-	const nodeName = options.nodeName ?? 'Helena';
-	const node: INode = {
+/** The Helena node as a workflow holds it, with our credential. */
+export function helenaNode(parameters: INodeParameters, extra: Partial<INode> = {}): INode {
+	return {
 		id: 'helena-node',
-		name: nodeName,
+		name: 'Helena',
 		type: HELENA_NODE,
 		typeVersion: 1,
 		position: [0, 0],
-		parameters: options.parameters,
+		parameters,
 		credentials: { helenaApi: { id: 'credential-1', name: 'Helena account' } },
-		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...extra,
 	};
+}
+
+/** Runs `nodes` inside n8n-core's WorkflowExecute, starting with `start` and its input items; resolves with the run. */
+export async function runWorkflow(options: {
+	credentials: HelenaCredentialData;
+	nodes: INode[];
+	connections?: IConnections;
+	types?: INodeTypes;
+	start: INode;
+	items: INodeExecutionData[];
+}): Promise<IRun> {
+	const connections = options.connections ?? {};
 	const workflow = new Workflow({
 		id: 'engine-test',
 		name: 'Engine test',
-		nodes: [node],
-		connections: {},
+		nodes: options.nodes,
+		connections,
 		active: false,
-		nodeTypes,
+		nodeTypes: options.types ?? nodeTypes,
 		settings: { executionOrder: 'v1' },
 	});
-
 	const hooks = new ExecutionLifecycleHooks('manual', 'engine-test-run', {
 		id: 'engine-test',
 		name: 'Engine test',
@@ -57,21 +63,33 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 		isArchived: false,
 		createdAt: new Date(),
 		updatedAt: new Date(),
-		nodes: [node],
-		connections: {},
+		nodes: options.nodes,
+		connections,
 		settings: {},
 	} as never);
 	const finished = createDeferredPromise<IRun>();
 	hooks.addHandler('workflowExecuteAfter', (run) => finished.resolve(run));
-
-	const items = options.inputItems ?? (options.items ?? [{}]).map((json) => ({ json }));
 	const runExecutionData = createRunExecutionData({
-		executionData: { nodeExecutionStack: [{ node, data: { main: [items] }, source: null }] },
+		executionData: { nodeExecutionStack: [{ node: options.start, data: { main: [options.items] }, source: null }] },
 	});
-
 	const execute = new WorkflowExecute(additionalDataFor(options.credentials, hooks), 'manual', runExecutionData);
 	await execute.processRunExecutionData(workflow);
-	const run = await finished.promise;
+	return await finished.promise;
+}
+
+/**
+ * Runs the Helena node inside n8n-core's WorkflowExecute, exactly as n8n runs a workflow: the
+ * parameters get their defaults from the node description, credentials are authenticated by the
+ * credential type, and the output is what the next node would receive.
+ */
+export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
+	const nodeName = options.nodeName ?? 'Helena';
+	const node = helenaNode(options.parameters, {
+		name: nodeName,
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	});
+	const items = options.inputItems ?? (options.items ?? [{}]).map((json) => ({ json }));
+	const run = await runWorkflow({ credentials: options.credentials, nodes: [node], start: node, items });
 
 	const taskData = run.data.resultData.runData[nodeName]?.[0];
 	return {

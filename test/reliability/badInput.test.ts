@@ -120,7 +120,8 @@ const cases: Array<[string, Case, string]> = [
 			parameters: { resource: 'contact', operation: 'create', name: 'Lia', options: { upsert: true, upsertFields: v } },
 			items: [{ v: ['Name', 'Nome'] }],
 		},
-		'Upsert Fields contains "Nome"; use Name, PhoneNumber, Email, Instagram, Annotation, Tags, Status, CustomFields, PictureUrl, Portfolio, SequenceIds, Utm, Metadata (item 0)',
+		// read against the option's list by the shared check (helpers/optionLists.ts), before the operation runs
+		'Upsert Fields must be one of Annotation, CustomFields, Email, Instagram, Metadata, Name, PhoneNumber, PictureUrl, Portfolio, SequenceIds, Status, Tags, Utm, not "Nome" (item 0)',
 	],
 	[
 		'a limit of 0 (Get Many)',

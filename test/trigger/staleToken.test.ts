@@ -89,6 +89,46 @@ describe('Helena Trigger: deliveries while the saved token is not current', () =
 		expect(helena.sandbox.requests).toHaveLength(1);
 	});
 
+	test('forged deliveries that arrive together while Helena answers slowly share one read: the read counts from its start, not its answer', async () => {
+		const trigger = await startTrigger();
+		await trigger.activate();
+		helena.sandbox.clearRequests();
+		helena.sandbox.setFaults({ latencyMs: 400 });
+		try {
+			const forged = (attempt: number) =>
+				trigger.post(`${trigger.webhookUrl}?token=forged-${attempt}-${'y'.repeat(40)}`, { eventType: 'SESSION_NEW' });
+			const together = await Promise.all(Array.from({ length: 25 }, (_, attempt) => forged(attempt)));
+			// and a second wave once the slow answer is in, still inside the interval
+			const later = await Promise.all(Array.from({ length: 5 }, (_, attempt) => forged(100 + attempt)));
+
+			expect([...together, ...later].map((answer) => answer.status)).toEqual(Array(30).fill(401));
+		} finally {
+			helena.sandbox.setFaults({ latencyMs: 0 });
+		}
+		expect(trigger.executions).toEqual([]);
+		expect(subscriptionReads()).toHaveLength(1);
+	});
+
+	test('the token of Helena’s subscription, read once for deliveries that come together, lets each of them through', async () => {
+		const trigger = await startTrigger();
+		await trigger.activate();
+		const { token } = trigger.savedStaticData[STATIC_KEY] as { token: string };
+		trigger.savedStaticData = {};
+		trigger.webhookNodeTypes = nodeTypesOfAnotherProcess();
+		helena.sandbox.clearRequests();
+		helena.sandbox.setFaults({ latencyMs: 300 });
+		try {
+			const answers = await Promise.all(
+				Array.from({ length: 6 }, async () => await trigger.post(`${trigger.webhookUrl}?token=${token}`, { eventType: 'SESSION_NEW' })),
+			);
+			expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+		} finally {
+			helena.sandbox.setFaults({ latencyMs: 0 });
+		}
+		expect(trigger.executions).toHaveLength(6);
+		expect(subscriptionReads()).toHaveLength(1);
+	});
+
 	test('a second subscription to the same URL keeps being refused: only the trigger’s own token is taken from Helena', async () => {
 		const trigger = await startTrigger();
 		await trigger.activate();

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { checkOptionLists } from '../helpers/optionLists';
 import { account } from './account';
 import { card } from './card';
 import { contact } from './contact';
@@ -40,5 +41,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (!handler) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for the resource "${resource}"`);
 	}
+	// every option of the operation against its list, typed in or from an expression, before anything is sent
+	checkOptionLists(this, handler.description, this.getNode().parameters, this.getInputData().length, (name, itemIndex) =>
+		this.getNodeParameter(name, itemIndex),
+	);
 	return [await handler.execute.call(this)];
 }

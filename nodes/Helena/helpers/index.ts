@@ -1,9 +1,12 @@
 // Helpers shared by the operations of every resource: parameter readers, locators, the item loop.
-export { perExecution } from './cache';
+export { perExecution, perExecutionAndKey } from './cache';
+export { singleFlight } from './singleFlight';
+export type { SingleFlight } from './singleFlight';
 export { toFieldType } from './customFieldValue';
 export { mapWithConcurrency } from './concurrency';
 export {
 	invalidInput,
+	isCalendarDay,
 	isPhoneWithCountryCode,
 	listEntries,
 	MAX_PATH_VALUE_LENGTH,
@@ -31,6 +34,7 @@ export { readKeyValues } from './keyValues';
 export { readLocalDateTime, readTimezone } from './times';
 export { formatProblem, isUuid } from './formats';
 export type { ValueFormat } from './formats';
+export { alsoAccepting, openList } from './optionLists';
 export type { KeyValueShape } from './keyValues';
 export { readLocatorId, uuidLocator } from './locator';
 export { failedItem, ItemWithBinary, READ_CONCURRENCY, runPerItem, withItemIndex } from './runPerItem';

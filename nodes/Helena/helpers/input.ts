@@ -217,9 +217,15 @@ export function readOption<T extends string>(
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,7})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 /** Whether year, month and day name a real calendar day (2024-02-30 does not). */
-function isCalendarDay(year: number, month: number, day: number): boolean {
+function isRealDay(year: number, month: number, day: number): boolean {
 	const date = new Date(Date.UTC(year, month - 1, day));
 	return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Whether text is a day as YYYY-MM-DD that exists in the calendar (`Date.parse` takes 2024-02-30 as March 1). */
+export function isCalendarDay(text: string): boolean {
+	const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+	return match !== null && isRealDay(Number(match[1]), Number(match[2]), Number(match[3]));
 }
 
 interface LuxonLike {
@@ -267,7 +273,7 @@ export function readDate(
 	const parts = ISO_DATE.exec(text);
 	if (!parts) throw refuse();
 	const [, year, month, dayOfMonth, hour, minute, second] = parts;
-	if (!isCalendarDay(Number(year), Number(month), Number(dayOfMonth))) throw refuse();
+	if (!isRealDay(Number(year), Number(month), Number(dayOfMonth))) throw refuse();
 	if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59 || Number(second ?? 0) > 59)) throw refuse();
 	if (day) return text.slice(0, 10);
 	// Helena takes a date-time: a day alone is its start in UTC, the zone these filters are read in

@@ -115,3 +115,64 @@ describe(`the Helena node as an AI Agent tool in n8n ${e2e.version}`, () => {
 		assert.equal(answer.output, 'Done: Maria Silva now has the tags VIP and Asked the agent.');
 	});
 });
+
+const CANNOT_PAUSE = /can only run as a node of a workflow/;
+
+/** The example's agent with one tool: Message → Send and Wait for Response, its recipient and question from the model. */
+function sendAndWaitToolWorkflow(agentVersion) {
+	const workflow = agentWorkflow();
+	workflow.id = `e2eAiAgentWait${String(agentVersion).replace('.', '')}`.padEnd(16, '0').slice(0, 16);
+	const tool = nodeNamed(workflow, 'Tag contact');
+	tool.name = 'Ask the customer';
+	tool.parameters = {
+		descriptionType: 'auto',
+		resource: 'message',
+		operation: 'sendAndWait',
+		sendTo: 'phone',
+		phoneNumber: "={{ $fromAI('phone', 'Phone number with the country code', 'string') }}",
+		message: "={{ $fromAI('question', 'The question to ask', 'string') }}",
+	};
+	workflow.connections['Ask the customer'] = workflow.connections['Tag contact'];
+	delete workflow.connections['Tag contact'];
+	nodeNamed(workflow, 'AI Agent').typeVersion = agentVersion;
+	return workflow;
+}
+
+// Agent 2.2 takes its tools through n8n's tool wrapper (createNodeAsTool); Agent 3 (n8n 1.123 and later)
+// has the engine run each tool call as a node on its behalf. Neither can wait for a person's answer.
+for (const agentVersion of n8nAtLeast(e2e.version, '1.123.0') ? [2.2, 3] : [2.2]) {
+	describe(`Send and Wait as a tool of n8n's AI Agent ${agentVersion} in n8n ${e2e.version}`, () => {
+		let model;
+		let result;
+
+		before(async () => {
+			model = await startScriptedModel([
+				(request) => ({
+					toolCalls: [
+						{ name: toolNamed(request, /^Ask_the_customer$/).name, arguments: { phone: '5511999999999', question: 'Confirm Monday?' } },
+					],
+				}),
+				(request) => ({ text: `The tool said: ${JSON.stringify(lastToolResult(request))}` }),
+			]);
+			await e2e.n8n.importCredentials([{ ...MODEL_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'scripted', url: model.url } }]);
+			e2e.sandbox.clearRequests();
+			result = await e2e.executeWorkflow(sendAndWaitToolWorkflow(agentVersion));
+		});
+
+		after(async () => {
+			await model?.close();
+		});
+
+		test('nothing is sent to Helena, nothing waits, and the refusal says why', () => {
+			assert.deepEqual(
+				e2e.sandbox.requests.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.decodedPath}`),
+				[],
+			);
+			const told = [JSON.stringify(model.requests.slice(1).map((request) => request.messages)), result.raw.stdout, result.raw.stderr].join(
+				'\n',
+			);
+			assert.match(told, CANNOT_PAUSE, told.slice(-3000));
+			assert.doesNotMatch(result.raw.stdout + result.raw.stderr, /"status":\s*"waiting"|waitTill/);
+		});
+	});
+}

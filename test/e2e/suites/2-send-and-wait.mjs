@@ -47,6 +47,22 @@ const workflows = {
 			responseOptions: { askName: true, formTitle: 'Your appointment' },
 		}),
 	),
+	keys: sendAndWaitWorkflow(
+		'e2eWaitFormKeys1',
+		'wait-form-keys',
+		'7b1e0c3a-1d2f-4c5b-8a9e-0f1a2b3c4d05',
+		ask({
+			message: '={{ $json.body.question }}',
+			responseType: 'customForm',
+			formFields: {
+				values: [
+					{ fieldLabel: 'Name', fieldType: 'text', requiredField: true },
+					{ fieldLabel: 'Notes', fieldType: 'text' },
+					{ fieldLabel: 'Day', fieldType: 'date', requiredField: true },
+				],
+			},
+		}),
+	),
 	late: sendAndWaitWorkflow(
 		'e2eWaitNoAnswer1',
 		'wait-late',
@@ -220,6 +236,24 @@ describe(`Send and Wait for Response in n8n ${e2e.version}`, () => {
 		assert.equal(item.response, 'form');
 		assert.deepEqual(item.form, { 'Preferred time': 'Afternoon', Guests: 2, Notes: null });
 		assert.deepEqual(item.respondedBy, { phoneNumber: PHONE, name: 'Ana Souza' });
+	});
+
+	test('the page accepts only what the form allows: a day that does not exist and a missing required field are refused and the execution keeps waiting', async () => {
+		const { id, links } = await askQuestion(workflows.keys, 'Which day? #K1');
+		const refused = async (fields, error) => {
+			const answer = await submit(links[0], fields);
+			assert.equal(answer.status, 400);
+			assert.match(await answer.text(), error);
+			assert.equal(await statusOf(id), 'waiting');
+		};
+		await refused({ 'field-0': 'a', 'field-2': '2026-02-30' }, /a date that exists/);
+		await refused({ 'field-0': 'a', 'field-2': '2026-04-31' }, /a date that exists/);
+		await refused({ 'field-0': '', 'field-2': '2026-03-02' }, /Please fill in this field/);
+
+		assert.equal((await submit(links[0], { 'field-0': 'first', 'field-1': 'second', 'field-2': '2026-03-02' })).status, 200);
+		const [item] = await finished(id);
+		assert.equal(item.response, 'form');
+		assert.deepEqual(item.form, { Name: 'first', Notes: 'second', Day: '2026-03-02' });
 	});
 
 	test('time limit: nobody answers, the workflow continues with response "noResponse"; the link then changes nothing', async () => {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { invalidInput, perExecution, UUID_PATTERN } from '../../helpers';
+import { invalidInput, perExecution, perExecutionAndKey, UUID_PATTERN } from '../../helpers';
 import { fetchAllPages, listChannels, templatePage } from '../../transport';
 
 /* Channels and templates an execution needs to check sends; read once per execution. */
@@ -23,7 +23,7 @@ export interface ChatTemplate {
 const UUID = new RegExp(UUID_PATTERN);
 const channelsOf = perExecution(async (context: IExecuteFunctions) => (await listChannels.call(context)) ?? []);
 /** The templates of each channel, read once per execution and channel. */
-const templateListsOf = perExecution(async (_context: IExecuteFunctions) => new Map<string, Promise<IDataObject[]>>());
+const templatesOnce = perExecutionAndKey<IExecuteFunctions>();
 
 const digits = (value: string) => value.replace(/\D+/g, '');
 
@@ -58,20 +58,15 @@ export async function resolveChannel(context: IExecuteFunctions, value: string, 
 	return { id: String(found.id), number: String(found.number), name: channelName(found) };
 }
 
-/** The templates of a channel, read once per execution (a failed read is not kept: the next item asks again). */
+/** The templates of a channel, read once per execution, one read in flight (a failed read is not kept). */
 export async function templatesOf(context: IExecuteFunctions, channel: ChatChannel, itemIndex: number): Promise<IDataObject[]> {
-	const byChannel = await templateListsOf(context);
-	let templates = byChannel.get(channel.id);
-	if (!templates) {
-		templates = fetchAllPages.call(
+	return await templatesOnce(context, channel.id, async () =>
+		fetchAllPages.call(
 			context,
 			(pageNumber, pageSize) => templatePage({ ChannelId: channel.id, IncludeDetails: 'Params' }, pageNumber, pageSize, itemIndex),
 			{ returnAll: true },
-		);
-		byChannel.set(channel.id, templates);
-		templates.catch(() => byChannel.delete(channel.id));
-	}
-	return await templates;
+		),
+	);
 }
 
 /** A template of the channel with its parameter names (there is no get-by-ID: the channel's list is read). */
@@ -81,8 +76,8 @@ export async function resolveTemplate(
 	templateId: string,
 	itemIndex: number,
 ): Promise<ChatTemplate> {
-	const templates = templatesOf(context, channel, itemIndex);
-	const found = (await templates).find((template) => String(template.id).toLowerCase() === templateId.toLowerCase());
+	const templates = await templatesOf(context, channel, itemIndex);
+	const found = templates.find((template) => String(template.id).toLowerCase() === templateId.toLowerCase());
 	if (!found) {
 		throw invalidInput(
 			context,

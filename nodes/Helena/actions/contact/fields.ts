@@ -1,8 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { NodeContext } from '../../helpers';
-import { optionsCollection, requireOneOf } from '../../helpers';
-import { isTagRemoval } from '../../transport';
+import { alsoAccepting, optionsCollection, requireOneOf } from '../../helpers';
+import { isTagRemoval, TAG_REMOVAL_SPELLINGS } from '../../transport';
 
 /*
  * Contact field parameters shared by Create, Update, Create or Update Many and Search. Their names
@@ -229,19 +229,23 @@ export const updateFields: INodeProperties[] = [
  * saved it with (the older spec's `ExcluiIfExists`); on the wire, removal goes out as `DeleteIfExists`
  * first, the other spelling only if Helena refuses it (see transport/tagRemoval).
  */
-export const tagOperationOptions: INodePropertyOptions[] = [
-	{ name: 'Add', value: 'InsertIfNotExists', description: 'Add the tags the contact does not have yet' },
-	{ name: 'Remove', value: 'ExcluiIfExists', description: 'Remove these tags from the contact' },
-	{
-		name: 'Replace All',
-		value: 'ReplaceAll',
-		description: 'Remove every tag of the contact, then add these',
-	},
-];
+export const tagOperationOptions: INodePropertyOptions[] = alsoAccepting(
+	[
+		{ name: 'Add', value: 'InsertIfNotExists', description: 'Add the tags the contact does not have yet' },
+		{ name: 'Remove', value: 'ExcluiIfExists', description: 'Remove these tags from the contact' },
+		{
+			name: 'Replace All',
+			value: 'ReplaceAll',
+			description: 'Remove every tag of the contact, then add these',
+		},
+	],
+	TAG_REMOVAL_SPELLINGS,
+);
 
 /** An update's `options.tagsOperation`: the same choices, Remove saved as the reference spells it. */
-export const updateTagOperationOptions: INodePropertyOptions[] = tagOperationOptions.map((option) =>
-	option.value === 'ExcluiIfExists' ? { ...option, value: 'DeleteIfExists' } : option,
+export const updateTagOperationOptions: INodePropertyOptions[] = alsoAccepting(
+	tagOperationOptions.map((option) => (option.value === 'ExcluiIfExists' ? { ...option, value: 'DeleteIfExists' } : option)),
+	TAG_REMOVAL_SPELLINGS,
 );
 
 /**

@@ -1,6 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalidInput, type NodeContext, optionsCollection, optionValues, readChoices, readOption, readText } from '../../helpers';
+import {
+	invalidInput,
+	type NodeContext,
+	openList,
+	optionsCollection,
+	optionValues,
+	readChoices,
+	readOption,
+	readText,
+} from '../../helpers';
 import type { PagingOptions } from '../../transport';
 import { statusOptions } from './fields';
 import { limitField, readPaging, readSimple, returnAllField, simplifyFieldShowing } from '../shared/paging';
@@ -32,7 +41,7 @@ export const orderByField: INodeProperties = {
 	displayName: 'Order By',
 	name: 'orderBy',
 	type: 'options',
-	options: [
+	options: openList([
 		{ name: 'Created At', value: 'createdAt' },
 		{ name: 'Email', value: 'email' },
 		{ name: 'Instagram', value: 'instagram' },
@@ -40,7 +49,7 @@ export const orderByField: INodeProperties = {
 		{ name: 'Phone Number', value: 'phoneNumber' },
 		{ name: 'Status', value: 'status' },
 		{ name: 'Updated At', value: 'updatedAt' },
-	],
+	]),
 	default: 'createdAt',
 	description:
 		"Contact field to sort by. Helena accepts a contact field's name; for one not listed, use an expression with its name (such as nameWhatsapp).",

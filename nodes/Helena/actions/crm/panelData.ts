@@ -2,25 +2,14 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { NodeOperationError } from 'n8n-workflow';
 
+import { perExecutionAndKey } from '../../helpers';
 import { apiPath, fetchAllPages, helenaRequest } from '../../transport';
 import { panelRecord } from './locators';
 
 /* What the card operations read about a panel before they write: its steps, custom fields, lost reasons. */
 
 /** Reads made once per execution and panel, so a thousand items of one panel read it once. */
-const memo = new WeakMap<object, Map<string, Promise<unknown>>>();
-
-async function once<T>(context: IExecuteFunctions, key: string, read: () => Promise<T>): Promise<T> {
-	let reads = memo.get(context);
-	if (!reads) memo.set(context, (reads = new Map()));
-	let value = reads.get(key) as Promise<T> | undefined;
-	if (!value) {
-		value = read();
-		reads.set(key, value);
-		value.catch(() => reads.delete(key));
-	}
-	return await value;
-}
+const once = perExecutionAndKey<IExecuteFunctions>();
 
 /** The panel with its steps (`steps`, each with id and title) and its type. */
 export async function panelWithSteps(context: IExecuteFunctions, panelId: string, itemIndex: number): Promise<IDataObject> {

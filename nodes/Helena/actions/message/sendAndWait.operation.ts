@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { failedItem, invalidInput, withItemIndex } from '../../helpers';
+import { canPauseHere } from './response/pause';
 import { linkParameters, recipientOf, responseLink } from './response/links';
 import { readResponseRequest, responseProperties } from './response/request';
 import type { ResponseRequest } from './response/request';
@@ -44,6 +45,11 @@ export function composeMessage(request: ResponseRequest, link: (parameters: Reco
  * the node's restart webhook resumes it, see response/webhook.ts). One answer per execution, so one item.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	if (!canPauseHere(this)) {
+		throw new NodeOperationError(this.getNode(), 'Send and Wait for Response can only run as a node of a workflow', {
+			description: 'Where it runs now (an AI Agent tool, for one) n8n cannot pause the execution. Place the node in the workflow itself.',
+		});
+	}
 	const items = this.getInputData();
 	if (items.length !== 1) {
 		throw new NodeOperationError(
@@ -54,20 +60,13 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			},
 		);
 	}
-	const n8n = this as Partial<IExecuteFunctions>;
-	if (typeof n8n.putExecutionToWait !== 'function' || typeof n8n.getExecuteData !== 'function') {
-		throw new NodeOperationError(this.getNode(), 'Send and Wait for Response can only run as a node of a workflow', {
-			description: 'Where it runs now (an AI Agent tool, for one) n8n cannot pause the execution. Place the node in the workflow itself.',
-		});
-	}
 	const itemIndex = 0;
 	let noResponse: IDataObject;
 	let waitTill: Date;
 	try {
 		const request = readResponseRequest((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
 		if (!request.message) throw invalidInput(this, 'Message', 'is empty', itemIndex);
-		if (request.formProblems.length)
-			throw invalidInput(this, 'Form Fields', `cannot make a form: ${request.formProblems.join('; ')}`, itemIndex);
+		if (request.problems.length) throw invalidInput(this, 'Send and Wait', `cannot ask: ${request.problems.join('; ')}`, itemIndex);
 		const limit = readWaitTill(this, itemIndex);
 		waitTill = limit.waitTill;
 		const recipient = recipientOf(readRecipient(this, itemIndex));

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { isCalendarDay } from '../../../helpers';
 import { escapeHtml } from './page';
 
 /* The fields of a response form (n8n's form field names), the HTML that asks them, and the check of what came back. */
@@ -94,6 +95,9 @@ export const formFieldsProperty: INodeProperties = {
 	],
 };
 
+/** Keys n8n's deepCopy leaves out of every item (prototype pollution guard): an answer under them would be lost. */
+const RESERVED_KEYS = ['__proto__', 'constructor', 'prototype'];
+
 const TYPES: FormFieldType[] = ['text', 'textarea', 'email', 'number', 'date', 'dropdown'];
 
 /** The form's fields from the parameter's raw values; `problems` names what cannot make a usable form. */
@@ -102,14 +106,21 @@ export function toFormFields(raw: unknown): { fields: FormField[]; problems: str
 	const problems: string[] = [];
 	const fields = values.map((value, index) => {
 		const label = typeof value.fieldLabel === 'string' ? value.fieldLabel.trim() : '';
-		const type = TYPES.includes(value.fieldType as FormFieldType) ? (value.fieldType as FormFieldType) : 'text';
+		const given = value.fieldType ?? 'text';
+		const type = TYPES.find((candidate) => typeof given === 'string' && candidate === given.trim().toLowerCase());
+		if (!type) problems.push(`field ${index + 1} has the type ${JSON.stringify(given)}, not one of ${TYPES.join(', ')}`);
 		const options = ((value.fieldOptions as IDataObject | undefined)?.values ?? []) as IDataObject[];
 		const choices = options.map((option) => String(option.option ?? '').trim()).filter(Boolean);
 		if (!label) problems.push(`field ${index + 1} has no label`);
+		if (RESERVED_KEYS.includes(label)) {
+			problems.push(
+				`the label "${label}" cannot be a key of the answer (n8n drops the keys ${RESERVED_KEYS.join(', ')} when it copies an item)`,
+			);
+		}
 		if (type === 'dropdown' && !choices.length) problems.push(`the dropdown "${label}" has no options`);
 		return {
 			label,
-			type,
+			type: type ?? 'text',
 			required: value.requiredField === true,
 			placeholder: typeof value.placeholder === 'string' ? value.placeholder : '',
 			choices,
@@ -178,7 +189,6 @@ export function formHtml(
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_ANSWER_LENGTH = 10_000;
 
 function readOne(field: FormField, raw: unknown): { value?: unknown; error?: string } {
@@ -196,7 +206,7 @@ function readOne(field: FormField, raw: unknown): { value?: unknown; error?: str
 	if (texts.length > 1) return { error: 'One value, please' };
 	const [text] = texts;
 	if (field.type === 'email' && !EMAIL.test(text)) return { error: 'Please enter an email address' };
-	if (field.type === 'date' && !(DAY.test(text) && !Number.isNaN(Date.parse(text)))) return { error: 'Please enter a date (YYYY-MM-DD)' };
+	if (field.type === 'date' && !isCalendarDay(text)) return { error: 'Please enter a date that exists (YYYY-MM-DD)' };
 	if (field.type === 'number') {
 		const number = Number(text);
 		return Number.isFinite(number) ? { value: number } : { error: 'Please enter a number' };
@@ -211,7 +221,8 @@ export function readFormAnswer(fields: FormField[], body: IDataObject): { answer
 	fields.forEach((field, index) => {
 		const { value, error } = readOne(field, body[fieldName(index)]);
 		if (error) errors[index] = error;
-		else answer[field.label] = value as IDataObject[keyof IDataObject];
+		// an own property whatever the label: `answer["__proto__"] = …` would set the prototype instead
+		else Object.defineProperty(answer, field.label, { value, enumerable: true, writable: true, configurable: true });
 	});
 	return { answer, errors };
 }

@@ -15,7 +15,7 @@ export function recipientOf(sendTo: IDataObject): Recipient {
 /** Query parameters of every link: the recipient, and when the wait ends (so a late answer is refused). */
 export function linkParameters(recipient: Recipient, waitTill: Date | undefined): Record<string, string> {
 	const parameters: Record<string, string> = recipient.sessionId ? { session: recipient.sessionId } : { to: recipient.phoneNumber ?? '' };
-	if (waitTill) parameters.until = String(waitTill.getTime());
+	if (waitTill && Number.isFinite(waitTill.getTime())) parameters.until = String(waitTill.getTime());
 	return parameters;
 }
 

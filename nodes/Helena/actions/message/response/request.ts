@@ -5,7 +5,8 @@ import type { FormField } from './form';
 
 /* What a Send and Wait asks and how: read the same way when the message is sent and when a link is opened. */
 
-export type ResponseType = 'approval' | 'freeText' | 'customForm';
+const RESPONSE_TYPES = ['approval', 'freeText', 'customForm'] as const;
+export type ResponseType = (typeof RESPONSE_TYPES)[number];
 
 const FORM_TYPES = ['freeText', 'customForm'];
 
@@ -124,8 +125,8 @@ export interface ResponseRequest {
 	formButtonLabel: string;
 	thanksText: string;
 	fields: FormField[];
-	/** Why the custom form cannot be shown, when it cannot. */
-	formProblems: string[];
+	/** Why the request cannot be made (an option outside its list, a form that cannot be shown), when it cannot. */
+	problems: string[];
 	askName: boolean;
 }
 
@@ -133,21 +134,31 @@ const text = (value: unknown, fallback: string) => (typeof value === 'string' &&
 
 export const NAME_FIELD: FormField = { label: 'Your name', type: 'text', required: true, placeholder: '', choices: [], multiselect: false };
 
+/** An option's value against its list: never defaulted, so a value from an expression cannot change what is asked. */
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], label: string, problems: string[]): T {
+	const found = allowed.find((option) => typeof value === 'string' && option.toLowerCase() === value.trim().toLowerCase());
+	if (found === undefined) problems.push(`${label} must be one of ${allowed.join(', ')}, not ${JSON.stringify(value) ?? String(value)}`);
+	return found ?? allowed[0];
+}
+
 export function readResponseRequest(read: ParameterReader): ResponseRequest {
-	const raw = read('responseType', 'approval');
-	const type: ResponseType = raw === 'freeText' || raw === 'customForm' ? raw : 'approval';
+	const problems: string[] = [];
+	const type = oneOf(read('responseType', 'approval'), RESPONSE_TYPES, 'Response Type', problems);
+	const approvalType =
+		type === 'approval' ? oneOf(read('approvalType', 'double'), ['double', 'single'], 'Type of Approval', problems) : 'double';
 	const options = (read('responseOptions', {}) ?? {}) as IDataObject;
 	const message = text(read('message', ''), '');
 	const form = type === 'customForm' ? toFormFields(read('formFields.values', [])) : { fields: [freeTextField], problems: [] };
+	problems.push(...form.problems.map((problem) => `Form Fields cannot make a form: ${problem}`));
 	const askName = type !== 'approval' && options.askName === true;
 	if (askName && form.fields.some((field) => field.label.toLowerCase() === NAME_FIELD.label.toLowerCase())) {
-		form.problems.push(`the label "${NAME_FIELD.label}" is taken by Ask for Name`);
+		problems.push(`Form Fields cannot make a form: the label "${NAME_FIELD.label}" is taken by Ask for Name`);
 	}
 	return {
 		type,
 		message,
 		approveLabel: text(read('approveLabel', 'Approve'), 'Approve'),
-		declineLabel: read('approvalType', 'double') === 'single' ? undefined : text(read('disapproveLabel', 'Decline'), 'Decline'),
+		declineLabel: approvalType === 'single' ? undefined : text(read('disapproveLabel', 'Decline'), 'Decline'),
 		linkText: text(options.linkText, 'Respond'),
 		formTitle: text(options.formTitle, 'Your answer'),
 		formDescription: text(options.formDescription, message),
@@ -155,7 +166,7 @@ export function readResponseRequest(read: ParameterReader): ResponseRequest {
 		formButtonLabel: text(options.formButtonLabel, 'Submit'),
 		thanksText: text(options.thanksText, 'Your answer was recorded. You can close this page.'),
 		fields: form.fields,
-		formProblems: form.problems,
+		problems,
 		askName,
 	};
 }

@@ -81,7 +81,7 @@ export function readWaitTill(context: IExecuteFunctions, itemIndex: number): { w
 		if (waitTill.getTime() <= Date.now()) {
 			throw invalidInput(context, 'Max Date and Time', `is in the past (${at}): nobody could answer in time`, itemIndex);
 		}
-		return { waitTill, limited: true };
+		return { waitTill: beforeNoLimit(context, waitTill, 'Max Date and Time', itemIndex), limited: true };
 	}
 	const amount = readNumber(context, context.getNodeParameter('resumeAmount', itemIndex, 1), 'Amount', itemIndex, { min: 0.01 }) ?? 1;
 	const unit = readOption(
@@ -91,5 +91,17 @@ export function readWaitTill(context: IExecuteFunctions, itemIndex: number): { w
 		'Unit',
 		itemIndex,
 	);
-	return { waitTill: new Date(Date.now() + Math.round(amount * UNIT_MS[unit])), limited: true };
+	const waitTill = new Date(Date.now() + Math.round(amount * UNIT_MS[unit]));
+	return { waitTill: beforeNoLimit(context, waitTill, 'Amount', itemIndex), limited: true };
+}
+
+/** A limit must end before n8n's "no limit" moment; one past it (or past what a date can hold) is refused, never a link with `NaN`. */
+function beforeNoLimit(context: IExecuteFunctions, waitTill: Date, field: string, itemIndex: number): Date {
+	if (Number.isFinite(waitTill.getTime()) && waitTill.getTime() < WAIT_INDEFINITELY.getTime()) return waitTill;
+	throw invalidInput(
+		context,
+		field,
+		`makes a time limit past ${WAIT_INDEFINITELY.toISOString()}, n8n's "no limit": turn off Limit Wait Time to wait without a limit`,
+		itemIndex,
+	);
 }

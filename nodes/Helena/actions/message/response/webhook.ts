@@ -70,12 +70,17 @@ function pendingOutput(context: IWebhookFunctions): IDataObject {
 
 export async function respondToLink(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const req = this.getRequestObject();
-	const { recipient, until } = readLink(req.query as IDataObject);
+	const pending = pendingOutput(this);
+	// the node's own record (what it sent, and when the wait ends) counts; the link's query only where
+	// there is none, since n8n 1.85 does not sign links and anyone could change their parameters
+	const link = readLink(req.query as IDataObject);
+	const recorded = recordOf(pending);
+	const recipient = recorded.recipient ?? link.recipient;
+	const until = recorded.found ? recorded.until : link.until;
 	if (until !== undefined && Date.now() > until) {
 		const ended = new Date(until).toUTCString();
 		return show(this, 410, noticePage('This request has expired', `The time to answer ended on ${ended}. Your answer was not recorded.`));
 	}
-	const pending = pendingOutput(this);
 	const request = readResponseRequest((name, fallback) => {
 		try {
 			return this.getNodeParameter(name, fallback);
@@ -94,6 +99,10 @@ export async function respondToLink(this: IWebhookFunctions): Promise<IWebhookRe
 		question: pending.question ?? request.message,
 		message: pending.message ?? null,
 	};
+
+	if (request.problems.length) {
+		return show(this, 500, noticePage('This request cannot be answered', `It is not set up correctly: ${request.problems.join('; ')}.`));
+	}
 
 	if (request.type === 'approval') {
 		const agent = String(req.headers['user-agent'] ?? '');
@@ -115,13 +124,6 @@ export async function respondToLink(this: IWebhookFunctions): Promise<IWebhookRe
 		});
 	}
 
-	if (request.formProblems.length) {
-		return show(
-			this,
-			500,
-			noticePage('This form cannot be shown', `Its fields are not set up correctly: ${request.formProblems.join('; ')}.`),
-		);
-	}
 	if (req.method !== 'POST') return show(this, 200, formPage(request));
 
 	const raw = (this.getBodyData() ?? {}) as IDataObject;
@@ -139,6 +141,15 @@ export async function respondToLink(this: IWebhookFunctions): Promise<IWebhookRe
 		responded: true,
 		respondedBy: respondedBy(name),
 		respondedAt,
-		sentTo: { ...recipient },
+		sentTo: sent.sentTo,
 	});
+}
+
+/** What the waiting node recorded when it sent: the recipient and the end of the wait (null: no limit). */
+function recordOf(pending: IDataObject): { found: boolean; recipient?: Recipient; until?: number } {
+	if (!('timeLimit' in pending)) return { found: false };
+	const sentTo = pending.sentTo as Recipient | undefined;
+	const recipient = sentTo && typeof sentTo === 'object' ? { ...sentTo } : undefined;
+	const until = typeof pending.timeLimit === 'string' ? Date.parse(pending.timeLimit) : NaN;
+	return { found: true, recipient, until: Number.isFinite(until) ? until : undefined };
 }
