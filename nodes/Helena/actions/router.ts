@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { checkOptionLists } from '../helpers/optionLists';
+import { checkBeforeEachItem, checkOptionLists } from '../helpers/optionLists';
 import { account } from './account';
 import { card } from './card';
 import { contact } from './contact';
@@ -42,8 +42,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for the resource "${resource}"`);
 	}
 	// every option of the operation against its list, typed in or from an expression, before anything is sent
-	checkOptionLists(this, handler.description, this.getNode().parameters, this.getInputData().length, (name, itemIndex) =>
-		this.getNodeParameter(name, itemIndex),
-	);
+	const checkItems = (itemIndexes: number[]) =>
+		checkOptionLists(this, handler.description, this.getNode().parameters, itemIndexes, (name, itemIndex) =>
+			this.getNodeParameter(name, itemIndex),
+		);
+	if (this.continueOnFail()) checkBeforeEachItem(this, (itemIndex) => checkItems([itemIndex]));
+	else checkItems(Array.from({ length: this.getInputData().length }, (_, itemIndex) => itemIndex));
 	return [await handler.execute.call(this)];
 }

@@ -34,7 +34,7 @@ export { readKeyValues } from './keyValues';
 export { readLocalDateTime, readTimezone } from './times';
 export { formatProblem, isUuid } from './formats';
 export type { ValueFormat } from './formats';
-export { alsoAccepting, openList } from './optionLists';
+export { alsoAccepting, openList, runItemChecks } from './optionLists';
 export type { KeyValueShape } from './keyValues';
 export { readLocatorId, uuidLocator } from './locator';
 export { failedItem, ItemWithBinary, READ_CONCURRENCY, runPerItem, withItemIndex } from './runPerItem';

@@ -120,7 +120,7 @@ export function checkOptionLists(
 	context: NodeContext,
 	properties: INodeProperties[],
 	parameters: Record<string, unknown>,
-	itemCount: number,
+	itemIndexes: number[],
 	read: Reader,
 ): void {
 	const byName = new Map<string, INodeProperties[]>();
@@ -130,10 +130,10 @@ export function checkOptionLists(
 		if (raw === undefined) continue;
 		const label = named[0].displayName;
 		if (!isExpression(raw)) {
-			checkValue(context, named, raw as NodeParameterValueType, label, 0);
+			checkValue(context, named, raw as NodeParameterValueType, label, itemIndexes[0] ?? 0);
 			continue;
 		}
-		for (let itemIndex = 0; itemIndex < Math.max(itemCount, 1); itemIndex++) {
+		for (const itemIndex of itemIndexes.length ? itemIndexes : [0]) {
 			let value: unknown;
 			try {
 				value = read(name, itemIndex);
@@ -143,4 +143,20 @@ export function checkOptionLists(
 			checkValue(context, named, value, label, itemIndex);
 		}
 	}
+}
+
+const itemChecks = new WeakMap<object, (itemIndex: number) => void>();
+
+/**
+ * Under Continue On Fail the option lists are checked item by item, where the item loop reads the item
+ * (`runItemChecks`), so that an item with an option outside its list becomes its own error item and the
+ * others go on; without it the router checks every item before the operation starts.
+ */
+export function checkBeforeEachItem(context: object, check: (itemIndex: number) => void): void {
+	itemChecks.set(context, check);
+}
+
+/** Runs the checks the router registered for this execution on one item; throws the item's error. */
+export function runItemChecks(context: object, itemIndex: number): void {
+	itemChecks.get(context)?.(itemIndex);
 }

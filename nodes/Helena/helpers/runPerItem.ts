@@ -2,6 +2,7 @@ import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeExecutionData
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { mapWithConcurrency } from './concurrency';
+import { runItemChecks } from './optionLists';
 
 /** Output of a failed item under Continue On Fail, paired to the item that failed. */
 export function failedItem(error: unknown, itemIndex: number): INodeExecutionData {
@@ -55,6 +56,7 @@ export async function runPerItem(
 	await mapWithConcurrency(itemIndexes, concurrency, async (itemIndex) => {
 		if (failed.first) return;
 		try {
+			runItemChecks(this, itemIndex);
 			const result = await handle(itemIndex);
 			const items =
 				result instanceof ItemWithBinary ? [{ json: result.json, binary: result.binary }] : this.helpers.returnJsonArray(result);

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { failedItem, readOption, withItemIndex } from '../../helpers';
+import { failedItem, readOption, runItemChecks, withItemIndex } from '../../helpers';
 import { chunk, runBatches } from '../../transport';
 import { readBatchItem } from './batchItems';
 import { saveBatch } from './contactBatch';
@@ -96,6 +96,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const pending: PendingContact[] = [];
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
+			runItemChecks(this, itemIndex);
 			const read =
 				dataMode === 'defineBelow' ? readContactToCreate(this, itemIndex) : readBatchItem(this, items[itemIndex].json, itemIndex);
 			// awaited only when it is a promise: a pause per item costs more than checking the item

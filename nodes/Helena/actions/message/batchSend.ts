@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { failedItem, invalidInput, withItemIndex } from '../../helpers';
+import { failedItem, invalidInput, runItemChecks, withItemIndex } from '../../helpers';
 import { helenaRequest, itemRanges, runBatches } from '../../transport';
 import type { RecordRef } from '../../transport';
 import { readPhone } from '../send/sendFields';
@@ -176,6 +176,7 @@ export async function sendInBatches(
 	const pending: PendingItem[] = [];
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
+			runItemChecks(context, itemIndex);
 			pending.push({ itemIndex, ...(await read(itemIndex)) });
 		} catch (error) {
 			if (!continueOnFail) throw withItemIndex(context, error, itemIndex);

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { failedItem, invalidInput, withItemIndex } from '../../helpers';
+import { failedItem, invalidInput, runItemChecks, withItemIndex } from '../../helpers';
 import { canPauseHere } from './response/pause';
 import { linkParameters, recipientOf, responseLink } from './response/links';
 import { readResponseRequest, responseProperties } from './response/request';
@@ -64,6 +64,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	let noResponse: IDataObject;
 	let waitTill: Date;
 	try {
+		runItemChecks(this, itemIndex);
 		const request = readResponseRequest((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
 		if (!request.message) throw invalidInput(this, 'Message', 'is empty', itemIndex);
 		if (request.problems.length) throw invalidInput(this, 'Send and Wait', `cannot ask: ${request.problems.join('; ')}`, itemIndex);

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { failedItem, readList, withItemIndex } from '../../helpers';
+import { failedItem, readList, runItemChecks, withItemIndex } from '../../helpers';
 import { chunk, helenaRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -51,6 +51,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const wanted: Wanted[] = [];
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
+			runItemChecks(this, itemIndex);
 			const ids = readList(this, this.getNodeParameter('scheduledMessageIds', itemIndex), 'Scheduled Message IDs', itemIndex, {
 				uuids: true,
 				unique: true,

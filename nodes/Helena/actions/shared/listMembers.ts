@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { failedItem, invalidInput, isPhoneWithCountryCode, readList, runPerItem, shown, withItemIndex } from '../../helpers';
+import { failedItem, invalidInput, isPhoneWithCountryCode, readList, runPerItem, shown, runItemChecks, withItemIndex } from '../../helpers';
 import { fetchAllPages, helenaRequest, recordIn, runBatches } from '../../transport';
 import type { HelenaRequest, HelenaService, RecordRef, RepeatEffect } from '../../transport';
 import { contactRecords, readContactTarget } from './contactLocator';
@@ -194,6 +194,7 @@ export async function changeMany(this: IExecuteFunctions, list: ContactList, add
 	const pending: PendingItem[] = [];
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
+			runItemChecks(this, itemIndex);
 			pending.push(readPendingItem(this, list, itemIndex));
 		} catch (error) {
 			if (!continueOnFail) throw withItemIndex(this, error, itemIndex);
