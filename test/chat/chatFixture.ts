@@ -53,3 +53,19 @@ export const scheduleTemplate = (extra: IDataObject = {}) => ({
 	timezone: 'America/Sao_Paulo',
 	...extra,
 });
+
+/** The keys of a simplified message, the same in every operation that simplifies one. */
+export const SIMPLIFIED_MESSAGE_KEYS = [
+	'author',
+	'createdAt',
+	'direction',
+	'file',
+	'id',
+	'replyTo',
+	'sessionId',
+	'status',
+	'text',
+	'transcription',
+	'type',
+	'userId',
+];

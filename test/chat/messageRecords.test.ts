@@ -1,5 +1,14 @@
 import { demo } from '../sandbox';
-import { allRequests, byNumber, COMERCIAL, MARIA_PHONE, mariaSession, MISSING, useChatSandbox } from './chatFixture';
+import {
+	allRequests,
+	byNumber,
+	COMERCIAL,
+	MARIA_PHONE,
+	mariaSession,
+	MISSING,
+	SIMPLIFIED_MESSAGE_KEYS,
+	useChatSandbox,
+} from './chatFixture';
 
 const NEW_LEAD = '+55 21 97777-1234';
 
@@ -37,22 +46,7 @@ describe('Message: Get, Get Many, Delete, Send Typing, Send OTP and their status
 			['api', 'sent', 'Olá Maria!'],
 			['api', 'sent', 'Chega amanhã.'],
 		]);
-		expect(Object.keys(items[0].json).sort()).toEqual(
-			[
-				'author',
-				'createdAt',
-				'direction',
-				'file',
-				'id',
-				'replyTo',
-				'sessionId',
-				'status',
-				'text',
-				'transcription',
-				'type',
-				'userId',
-			].sort(),
-		);
+		expect(Object.keys(items[0].json).sort()).toEqual(SIMPLIFIED_MESSAGE_KEYS);
 		expect(items.every((item) => item.pairedItem && (item.pairedItem as { item: number }).item === 0)).toBe(true);
 	});
 

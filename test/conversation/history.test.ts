@@ -1,26 +1,10 @@
 import { demo } from '../sandbox';
-import { allRequests, mariaSession, MISSING, useChatSandbox } from '../chat/chatFixture';
+import { allRequests, mariaSession, MISSING, SIMPLIFIED_MESSAGE_KEYS, useChatSandbox } from '../chat/chatFixture';
 
 /*
  * Get Messages reads the history of one conversation: what the contact wrote and what was sent into it,
  * with files, oldest or newest first, Limit or Return All, date windows as Helena names them.
  */
-/** The keys of a simplified message, the same in every operation that simplifies one. */
-const SIMPLIFIED_MESSAGE_KEYS = [
-	'author',
-	'createdAt',
-	'direction',
-	'file',
-	'id',
-	'replyTo',
-	'sessionId',
-	'status',
-	'text',
-	'transcription',
-	'type',
-	'userId',
-];
-
 describe('Conversation → Get Messages', () => {
 	const helena = useChatSandbox();
 
