@@ -68,7 +68,11 @@ export const writableFields: INodeProperties[] = [
 		description: 'Up to 8,000 characters',
 	},
 	{ displayName: 'Due Date', name: 'dueDate', type: 'dateTime', default: '', description: 'When the card is due' },
-	metadataField('metadataUi', 'Metadata', 'Values to store on the card for integrations (not shown to agents)'),
+	metadataField(
+		'metadataUi',
+		'Metadata',
+		'Values to store on the card for integrations (not shown to agents); an update merges them with the ones it has: keys not listed keep their values, a key given an empty value is stored empty',
+	),
 	{
 		displayName: 'Position',
 		name: 'position',

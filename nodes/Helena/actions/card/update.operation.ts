@@ -15,6 +15,7 @@ import { apiPath, helenaRequest } from '../../transport';
 import { optionalLocatorUuid } from '../chat/locators';
 import { cardIdField, cardRecord, lostReasonLocator, readCardId, stepLocator } from '../crm/locators';
 import { requireStepOfPanel } from '../crm/panelData';
+import { readMetadataChange } from '../shared/metadata';
 import { cardBodyRecords, readCardCustomFields, readWritableFields, UPDATE_FIELD_OF, writableFields } from './cardFields';
 import { panelOfCard, readStatus, statusField } from './cardStatus';
 
@@ -56,6 +57,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const id = readCardId(this, itemIndex);
 		const values = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const body = readWritableFields(this, values, itemIndex);
+		readMetadataChange(this, values.metadataUi, 'Metadata', itemIndex);
 		const stepId = values.step === undefined ? undefined : optionalLocatorUuid(this, values.step, 'Step', itemIndex);
 		if (values.step !== undefined && !stepId) throw invalidInput(this, 'Step', 'is empty: pick the step to move the card to', itemIndex);
 		let panelId: Promise<string> | undefined;

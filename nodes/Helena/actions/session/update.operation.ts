@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { invalidInput, optionValues, readNumber, readOption, readText, runPerItem } from '../../helpers';
 import { apiPath, helenaRequest, recordIn } from '../../transport';
 import { departmentPicker, optionalLocatorUuid, readSessionId, sessionIdField, sessionRecord, userLocator } from '../chat/locators';
-import { metadataField, readMetadata } from '../shared/metadata';
+import { metadataField, readMetadataChange } from '../shared/metadata';
 
 const outcomeField: INodeProperties = {
 	displayName: 'Outcome',
@@ -47,7 +47,11 @@ const properties: INodeProperties[] = [
 				default: '',
 				description: 'Why it ended this way; needs Outcome',
 			},
-			metadataField('metadata', 'Metadata', 'Values to store on the conversation (merged with the ones it has)'),
+			metadataField(
+				'metadata',
+				'Metadata',
+				'Values to store on the conversation, merged with the ones it has: keys not listed keep their values, a key given an empty value is stored empty',
+			),
 			{
 				displayName: 'Protocol Number',
 				name: 'number',
@@ -79,7 +83,7 @@ function readUpdate(context: IExecuteFunctions, itemIndex: number): IDataObject 
 	} else if (raw.amount !== undefined || raw.outcomeDescription !== undefined) {
 		throw invalidInput(context, 'Outcome', 'is required with Outcome Amount or Outcome Description', itemIndex);
 	}
-	const metadata = readMetadata(context, raw.metadata, 'Metadata', itemIndex);
+	const metadata = readMetadataChange(context, raw.metadata, 'Metadata', itemIndex);
 	if (metadata) {
 		body.metadata = metadata;
 		fields.push('Metadata');

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readKeyValues } from '../../helpers';
+import { invalidInput, readKeyValues } from '../../helpers';
 
 /** A key/value list (session or contact metadata) as n8n shows it. */
 export function metadataField(name: string, displayName: string, description: string): INodeProperties {
@@ -32,4 +32,24 @@ export function metadataField(name: string, displayName: string, description: st
 export function readMetadata(context: IExecuteFunctions, raw: unknown, label: string, itemIndex: number): IDataObject | undefined {
 	const metadata = readKeyValues(context, raw, label, itemIndex) as IDataObject;
 	return Object.keys(metadata).length ? metadata : undefined;
+}
+
+/**
+ * The metadata of an update, when the field was added: Helena merges it into the record's own (keys not
+ * listed keep their values; a key given an empty value is stored empty), so a list added with no key would
+ * change nothing and is refused, naming the field.
+ */
+export function readMetadataChange(context: IExecuteFunctions, raw: unknown, label: string, itemIndex: number): IDataObject | undefined {
+	if (raw === undefined) return undefined;
+	const metadata = readMetadata(context, raw, label, itemIndex);
+	if (!metadata) {
+		throw invalidInput(
+			context,
+			label,
+			'is added but has no key',
+			itemIndex,
+			'Helena merges metadata into the values the record has, so an empty list would change nothing: add a key and its value, or remove the field.',
+		);
+	}
+	return metadata;
 }
