@@ -149,17 +149,22 @@ describe(`the AI assistant that answers in the conversation, in n8n ${e2e.versio
 		assert.deepEqual(send.parameters.required, ['message']);
 		const read = lastToolResult(modelRequests[1]);
 		const messages = Array.isArray(read) ? read : [read];
+		// the simplified message of Conversation → Get Messages, the same keys as Message → Get Many
 		assert.deepEqual(
-			{ ...messages[0], id: undefined, time: undefined },
+			{ ...messages[0], id: undefined, createdAt: undefined },
 			{
 				id: undefined,
-				time: undefined,
+				createdAt: undefined,
+				sessionId,
 				direction: 'received',
 				author: 'contact',
+				userId: null,
 				type: 'TEXT',
 				text: 'Oi! Vocês abrem no sábado?',
+				transcription: null,
 				file: null,
 				status: 'DELIVERED',
+				replyTo: null,
 			},
 		);
 		assert.deepEqual(
