@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { mapWithConcurrency } from '../helpers/concurrency';
+import { withItemIndex } from '../helpers/runPerItem';
 import { requestOutcome } from './outcome';
 import type { RequestOutcome } from './outcome';
 
@@ -43,9 +44,10 @@ function describe(states: Map<number, ItemState>, repeat: RepeatEffect): string 
 	const of = (state: ItemState) => [...states].filter(([, value]) => value === state).map(([index]) => index);
 	const applied = of('applied');
 	const unknown = of('unknown');
+	const notApplied = of('notApplied');
 	const lines = [
 		`Applied: ${applied.length ? `items ${itemRanges(applied)}` : 'none'}.`,
-		`Not applied: ${of('notApplied').length ? `items ${itemRanges(of('notApplied'))}` : 'none'}.`,
+		`Not applied: ${notApplied.length ? `items ${itemRanges(notApplied)}` : 'none'}.`,
 		...(unknown.length ? [`Unknown (the answer was lost, so Helena may have applied them): items ${itemRanges(unknown)}.`] : []),
 	];
 	const touched = applied.length + unknown.length;
@@ -57,14 +59,6 @@ function describe(states: Map<number, ItemState>, repeat: RepeatEffect): string 
 		);
 	}
 	return lines.join(' ');
-}
-
-function named(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		error.context.itemIndex ??= itemIndex;
-		return error;
-	}
-	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
 /**
@@ -90,7 +84,7 @@ export async function runBatches<P extends BatchPart>(
 			await send(part);
 			for (const itemIndex of part.itemIndexes) states.set(itemIndex, 'applied');
 		} catch (caught) {
-			const error = named(context, caught, first);
+			const error = withItemIndex(context, caught, first);
 			error.context.itemIndex = first;
 			const outcome = requestOutcome(error);
 			for (const itemIndex of part.itemIndexes) states.set(itemIndex, outcome);

@@ -4,7 +4,7 @@ export type { HelenaService } from './url';
 export { helenaRequest, requestTimeoutMs } from './request';
 export type { HelenaContext, HelenaRequest } from './request';
 export { isNotFoundError, recordIn, refusalOf, saysAlready } from './errors';
-export { requestOutcome } from './outcome';
+export { markOutcome, requestOutcome } from './outcome';
 export { deleteRecord } from './deletion';
 export type { RequestOutcome } from './outcome';
 export type { HelenaRefusal, RecordKind, RecordRef } from './errors';

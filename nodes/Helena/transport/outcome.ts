@@ -9,8 +9,11 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
  */
 export type RequestOutcome = 'notApplied' | 'unknown';
 
-/** Marks the error `helenaRequest` throws with what the request did; `lostBefore` when an earlier attempt's answer was lost. */
-export function markOutcome<T extends NodeApiError>(error: T, outcome: RequestOutcome, lostBefore: boolean): T {
+/**
+ * Marks an error with what its request did: the transport's own errors (`lostBefore` when an earlier attempt's
+ * answer was lost), and an operation's error about an answer Helena gave but that cannot be read (`unknown`).
+ */
+export function markOutcome<T extends NodeApiError | NodeOperationError>(error: T, outcome: RequestOutcome, lostBefore = false): T {
 	error.context.outcome = lostBefore ? 'unknown' : outcome;
 	return error;
 }

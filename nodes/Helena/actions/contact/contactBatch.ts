@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { helenaRequest } from '../../transport';
+import { helenaRequest, markOutcome } from '../../transport';
 
 /* Contacts saved by Create or Update Many, one chunk per request. */
 
@@ -33,8 +33,7 @@ export async function saveBatch(
 			{ itemIndex: part[0].itemIndex },
 		);
 		// Helena answered 2xx: the contacts may be saved, only the answer cannot be read
-		error.context.outcome = 'unknown';
-		throw error;
+		throw markOutcome(error, 'unknown');
 	}
 	return saved as IDataObject[];
 }

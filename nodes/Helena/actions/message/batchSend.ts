@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 
 import { failedItem, invalidInput, runItemChecks, withItemIndex } from '../../helpers';
-import { helenaRequest, itemRanges, runBatches } from '../../transport';
+import { helenaRequest, itemRanges, markOutcome, runBatches } from '../../transport';
 import type { RecordRef } from '../../transport';
 import { readPhone } from '../send/sendFields';
 
@@ -97,8 +97,7 @@ function pairResults(context: IExecuteFunctions, part: PendingItem[], results: u
 			description: 'Helena accepted the request, so the messages may have been sent: check in Helena before running these items again.',
 		});
 		// Helena answered 2xx: the request was applied, only its account is unreadable
-		error.context.outcome = 'unknown';
-		return error;
+		return markOutcome(error, 'unknown');
 	};
 	if (!Array.isArray(results) || results.length !== messages.length) {
 		const count = Array.isArray(results) ? results.length : 'no list of';
