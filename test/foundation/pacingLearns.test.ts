@@ -143,16 +143,18 @@ describe("A process's share of the account falls on 429s and comes back without 
 		expect(helena.sandbox.requests.filter((request) => request.status === 429)).toHaveLength(0);
 	});
 
-	test('a 429 halves the pace; each 5 s without one gives back a step of a twentieth, up to the documented limit', async () => {
-		// another client of the account used the window: Helena refuses one request (the node counted it as sent)
-		helena.sandbox.failNext(1, { status: 429, path: /^\/core\/v1\/contact\// });
-		const halved = await gets(400);
-		const perWindow = [0, 1, 2].map((k) => halved.filter((time) => time >= k * 5_000 && time < (k + 1) * 5_000).length);
-		expect(perWindow[0]).toBeGreaterThanOrEqual(90);
-		expect(perWindow[0]).toBeLessThanOrEqual(95);
-		expect(perWindow[1]).toBeGreaterThan(perWindow[0]);
-		expect(perWindow[2]).toBeGreaterThan(perWindow[1]);
+	const perWindow = (at: number[], windows: number) =>
+		Array.from({ length: windows }, (_, k) => at.filter((time) => time >= k * 5_000 && time < (k + 1) * 5_000).length);
 
+	test('a 429 to its first request (another client filled the window) cuts the pace to an eighth; without more, it comes back faster each 5 s, to the documented limit', async () => {
+		helena.sandbox.failNext(1, { status: 429, path: /^\/core\/v1\/contact\// });
+
+		const at = await gets(400);
+
+		const windows = perWindow(at, 6);
+		// the share: 1/8, then + 1/20, + 2/20, + 4/20, + 8/20 of the 190 a window
+		expect(windows.slice(0, 5)).toEqual([23, 33, 52, 90, 166]);
+		expect(helena.sandbox.requests.filter((request) => request.status === 429)).toHaveLength(1);
 		// a minute without a 429: back at the documented pace
 		await clock.sleep(60_000);
 		helena.sandbox.setFaults({ enforceRateLimits: false });
@@ -161,12 +163,38 @@ describe("A process's share of the account falls on 429s and comes back without 
 		expect(inFirstFiveSeconds(recovered)).toBe(190);
 	});
 
-	test('several refusals in one window cut the pace once: the 429s of the next seconds answer requests sent before the cut', async () => {
+	test('a 429 cuts the pace to 85% of what the process sent in the last 5 s, once: the 429s of the next seconds answer requests sent before the cut', async () => {
+		await gets(100);
 		helena.sandbox.failNext(3, { status: 429, path: /^\/core\/v1\/contact\// });
 
-		const at = await gets(400);
+		const at = await gets(300);
 
-		expect(inFirstFiveSeconds(at)).toBeGreaterThanOrEqual(90);
-		expect(inFirstFiveSeconds(at)).toBeLessThanOrEqual(95);
+		// about 105 sent in the window when the first 429 came: about 89 allowed, and a twentieth (9.5) more after 5 s;
+		// a cut for each 429 would allow 65, a process never refused 190
+		const [, cutWindow, nextWindow] = perWindow(at, 3);
+		expect(cutWindow).toBeGreaterThanOrEqual(90);
+		expect(cutWindow).toBeLessThanOrEqual(105);
+		expect(nextWindow - cutWindow).toBe(19);
+	});
+
+	test("another client spent the account's 1,000 requests per 5 minutes: the node waits in its budget until the window frees, and no item fails", async () => {
+		helena.sandbox.setFaults({ retryAfterSeconds: undefined });
+		const spentAt = clock.now() - 5_000;
+		const { limiter } = helena.sandbox.faults;
+		for (let n = 0; n < 1_000; n++) limiter.record(helena.sandbox.apiKey, spentAt, 1);
+
+		const from = helena.sandbox.requests.length;
+		await gets(20);
+
+		const mine = helena.sandbox.requests.slice(from);
+		const refused = mine.filter((request) => request.status === 429).length;
+		const admitted = mine.filter((request) => request.status === 200).map((request) => request.admittedAt as number);
+		expect(admitted).toHaveLength(20);
+		expect(Math.min(...admitted)).toBeGreaterThan(spentAt + 300_000);
+		// the first 5 s are read as the short window's (a process that has just started): a few attempts, with random
+		// back-off, of each of the 5 reads in flight; then the budget holds them instead of letting them meet 429s
+		// until their 10th attempt (the pacing before this reading failed all 20 items)
+		expect(refused).toBeLessThanOrEqual(25);
+		helena.sandbox.setFaults({ retryAfterSeconds: 0 });
 	});
 });

@@ -33,14 +33,24 @@ const systemClock: Clock = { now: () => Date.now(), sleep };
 
 /**
  * Pacing that learns from Helena's 429s, because the processes that share an account (queue-mode workers,
- * several n8n instances) cannot see each other's requests, but each sees the refusals:
+ * several n8n instances) cannot see each other's requests, but each sees the refusals and the admissions:
  * - A budget starts at the documented limits, so a process alone goes as fast as they allow and meets no 429.
- * - A 429 halves this process's share of the short window (multiplicative decrease), at most once per short
- *   window: the 429s of the next seconds answer requests sent before the cut. Each short window without a
- *   429 gives back a step of 1/20 of the limit (additive increase). As TCP flows sharing a link, processes
- *   sharing an account so converge on even shares whose sum stays just under the limit. A share never falls
- *   below 1/8 (eight processes fit the limits); 429s that go on once the short share is there come from
- *   the long window (the account's 1,000 per 5 minutes spent), whose share is then halved in the same way.
+ * - A 429 cuts this process's share of a window to 85% of what it really sent in that window (multiplicative
+ *   decrease), at most once per short window: the 429s of the next seconds answer requests sent before the
+ *   cut. Cutting from what was sent, not from the share, matters when a process cannot use its whole share
+ *   (a busy CPU): a cut of an unused share would not slow it at all. 85% rather than TCP's half: measured with
+ *   four processes (docs/queue-mode.md), halving left a fifth of the limit unused for the same 1% of refusals.
+ * - Which window refused is not said. While the process used at least half of its short share, the short one.
+ *   When it hardly did, has been sending for a whole short window and most of its answers in it were 429s,
+ *   the long one (the account's 1,000 per 5 minutes spent): cut from what the process sent in it, its budget
+ *   then holds its requests until its oldest ones leave the window, instead of each request spending its
+ *   attempts on refusals for minutes.
+ * - Each short window without a cut gives back a step of 1/20 of the short limit, then twice the last step
+ *   (additive increase that speeds up, so that a process the others have left is soon back at the documented
+ *   pace), and 1/20 of the long share while Helena admits some of this process's requests (a spent long
+ *   window admits none). As TCP flows sharing a link, processes sharing an account so converge on shares whose
+ *   sum stays just under the limits. A short share never falls below 1/8 (eight processes fit the limits); a
+ *   long one may fall to a single request, when another client has spent the window alone.
  * - The send family counts a batch as one request, as the vendor documents. A 429 on a send proves that
  *   Helena counts more (its messages): the budget then counts every message of a batch, for an hour, the
  *   batches already in the window included, so that from then on nothing goes out that either reading
@@ -50,7 +60,7 @@ const systemClock: Clock = { now: () => Date.now(), sleep };
  */
 const MIN_SHARE = 1 / 8;
 const SHARE_STEP = 1 / 20;
-const CUT_FACTOR = 0.5;
+const CUT_FACTOR = 0.85;
 const MESSAGES_READING_MS = 3_600_000;
 
 interface Sent {
@@ -70,13 +80,28 @@ export class RequestBudget {
 	/** The part of the short window's limit, and of the longer windows' limits, this process allows itself. */
 	private share = { short: 1, long: 1 };
 
-	/** When the share last changed or met a 429: the additive steps count from here. */
+	/** When the share was last cut: the additive steps count from here. */
 	private shareSince = -Infinity;
+
+	/** This process's answers from Helena in the last short window: refused (429) or not. */
+	private answers: Array<{ at: number; refused: boolean }> = [];
+
+	/** When this budget let its first request go. */
+	private firstSentAt = Infinity;
+
+	/** Short windows since the last cut: each gives back twice the step of the one before. */
+	private quietWindows = 0;
 
 	private lastCut = -Infinity;
 
 	/** Until when a batch counts as its messages (after Helena refused a send read per request). */
 	private messagesUntil = -Infinity;
+
+	/** The shortest window: shares are cut and given back per length of it. */
+	private readonly shortWindow: Window;
+
+	/** The longest window, when there is more than one: its share is cut apart. */
+	private readonly longWindow?: Window;
 
 	private readonly stepMs: number;
 
@@ -86,7 +111,10 @@ export class RequestBudget {
 		private readonly windows: Window[] = HELENA_RATE_WINDOWS,
 		private readonly clock: Clock = systemClock,
 	) {
-		this.stepMs = Math.min(...windows.map((window) => window.ms));
+		this.shortWindow = windows.reduce((shortest, window) => (window.ms < shortest.ms ? window : shortest));
+		const longest = windows.reduce((longest, window) => (window.ms > longest.ms ? window : longest));
+		if (longest !== this.shortWindow) this.longWindow = longest;
+		this.stepMs = this.shortWindow.ms;
 		this.keepMs = Math.max(...windows.map((window) => window.ms));
 	}
 
@@ -124,27 +152,74 @@ export class RequestBudget {
 	learnFrom429(switchesReading: boolean): boolean {
 		const now = this.clock.now();
 		this.recover(now);
-		this.shareSince = now;
+		this.noteAnswer(now, true);
 		if (switchesReading && !this.countsMessages()) {
 			this.messagesUntil = now + MESSAGES_READING_MS;
+			this.restartRecovery(now);
 			return true;
 		}
-		if (now - this.lastCut >= this.stepMs) {
-			const window = this.share.short > MIN_SHARE ? 'short' : 'long';
-			this.share[window] = Math.max(MIN_SHARE, this.share[window] * CUT_FACTOR);
+		// the 429s of the next short window answer requests sent before the cut
+		if (now - this.lastCut >= this.stepMs && this.cut(now)) {
 			this.lastCut = now;
+			this.restartRecovery(now);
 		}
 		return false;
 	}
 
-	/** Additive increase: a step for each whole short window since the last 429. */
+	/** Helena answered a request that took from this budget with anything but 429: the account admitted it. */
+	admitted(): void {
+		const now = this.clock.now();
+		this.recover(now);
+		this.noteAnswer(now, false);
+	}
+
+	private noteAnswer(now: number, refused: boolean): void {
+		this.answers.push({ at: now, refused });
+		const first = this.answers.findIndex(({ at }) => at > now - this.stepMs);
+		if (first > 0) this.answers = this.answers.slice(first);
+	}
+
+	/** Multiplicative decrease of the window that refused (see the comment above the class). */
+	private cut(now: number): boolean {
+		const short = this.shortWindow;
+		const usedShort = this.usedIn(short, now);
+		const refused = this.answers.filter((answer) => answer.refused).length;
+		const longSpent =
+			this.longWindow !== undefined &&
+			usedShort < (short.limit * this.share.short) / 2 &&
+			now - this.firstSentAt >= this.stepMs &&
+			refused * 2 >= this.answers.length;
+		if (longSpent && this.longWindow) {
+			const usedLong = this.usedIn(this.longWindow, now);
+			this.share.long = Math.min(this.share.long, usedLong / this.longWindow.limit) * CUT_FACTOR;
+			return true;
+		}
+		if (this.share.short <= MIN_SHARE) return false;
+		this.share.short = Math.max(MIN_SHARE, Math.min(this.share.short, usedShort / short.limit) * CUT_FACTOR);
+		return true;
+	}
+
+	private restartRecovery(now: number): void {
+		this.shareSince = now;
+		this.quietWindows = 0;
+	}
+
+	/**
+	 * Additive increase, per whole short window since the last cut: the short share gets a step, then each
+	 * window twice the step of the one before; the long share a smaller step each window, since what it
+	 * allows is only seen over minutes.
+	 */
 	private recover(now: number): void {
 		if (this.share.short >= 1 && this.share.long >= 1) return;
-		const steps = Math.floor((now - this.shareSince) / this.stepMs);
-		if (steps <= 0) return;
+		const windows = Math.floor((now - this.shareSince) / this.stepMs);
+		if (windows <= 0) return;
+		// steps 1, 2, 4 … after the windows already counted: (2^windows - 1) steps in all, doubled per window before
+		const steps = Math.min(2 ** Math.min(this.quietWindows, 30) * (2 ** Math.min(windows, 30) - 1), 1 / SHARE_STEP);
 		this.share.short = Math.min(1, this.share.short + steps * SHARE_STEP);
-		this.share.long = Math.min(1, this.share.long + steps * SHARE_STEP);
-		this.shareSince += steps * this.stepMs;
+		// the long share comes back only while Helena admits this process's requests: a spent window admits none
+		if (this.answers.some((answer) => !answer.refused)) this.share.long = Math.min(1, this.share.long + windows * SHARE_STEP);
+		this.shareSince += windows * this.stepMs;
+		this.quietWindows += windows;
 	}
 
 	private async waitForSlot(messages: number): Promise<void> {
@@ -155,6 +230,7 @@ export class RequestBudget {
 			const waitMs = Math.max(this.holdUntil - now, ...this.windows.map((window) => this.waitFor(window, now, weight)));
 			if (waitMs <= 0) {
 				this.sent.push({ at: now, messages });
+				this.firstSentAt = Math.min(this.firstSentAt, now);
 				const first = this.sent.findIndex(({ at }) => at > now - this.keepMs);
 				if (first > 0) this.sent = this.sent.slice(first);
 				return;
@@ -164,18 +240,38 @@ export class RequestBudget {
 	}
 
 	/** How long until `weight` more fit in the window: the entries that must leave it first are the oldest ones in it. */
-	private waitFor({ limit, ms }: Window, now: number, weight: number): number {
-		const allowed = Math.max(1, Math.floor(limit * (ms === this.stepMs ? this.share.short : this.share.long)));
+	private waitFor(window: Window, now: number, weight: number): number {
+		const { limit, ms } = window;
+		const allowed = Math.max(1, Math.floor(limit * (window === this.shortWindow ? this.share.short : this.share.long)));
 		const need = Math.min(weight, allowed);
-		const weightOf = this.countsMessages() ? (sent: Sent) => sent.messages : () => 1;
-		let first = this.sent.length;
-		let used = 0;
-		while (first > 0 && this.sent[first - 1].at > now - ms) used += weightOf(this.sent[--first]);
+		const weightOf = this.weightOf();
+		const first = this.firstIn(window, now);
+		let used = this.usedIn(window, now);
 		for (let entry = first; used + need > allowed && entry < this.sent.length; entry++) {
 			used -= weightOf(this.sent[entry]);
 			if (used + need <= allowed) return Math.max(0, this.sent[entry].at + ms - now + 1);
 		}
 		return 0;
+	}
+
+	/** How a request counts in the budget's present reading: its messages, or one. */
+	private weightOf(): (sent: Sent) => number {
+		return this.countsMessages() ? (sent) => sent.messages : () => 1;
+	}
+
+	/** The index of the oldest request still in `window`. */
+	private firstIn({ ms }: Window, now: number): number {
+		let first = this.sent.length;
+		while (first > 0 && this.sent[first - 1].at > now - ms) first--;
+		return first;
+	}
+
+	/** What this process has sent in `window` up to `now`, in the budget's present reading. */
+	private usedIn(window: Window, now: number): number {
+		const weightOf = this.weightOf();
+		let used = 0;
+		for (let entry = this.firstIn(window, now); entry < this.sent.length; entry++) used += weightOf(this.sent[entry]);
+		return used;
 	}
 }
 
@@ -190,11 +286,16 @@ export function learnFrom429(budgets: RequestBudget[], sendFamily: boolean): voi
 }
 
 const budgets = new Map<string, RequestBudget>();
-let clockOfNewBudgets: Clock = systemClock;
+let clockInUse: Clock = systemClock;
 
-/** Budgets made from now on read `clock` (tests: minutes of learning in no time); forgets the budgets made so far. */
+/** The clock the budgets and the waits between attempts read. */
+export function pacingClock(): Clock {
+	return clockInUse;
+}
+
+/** Budgets made from now on, and the waits between attempts, read `clock` (tests: minutes of learning in no time); forgets the budgets made so far. */
 export function usePacingClock(clock: Clock = systemClock): void {
-	clockOfNewBudgets = clock;
+	clockInUse = clock;
 	budgets.clear();
 }
 
@@ -203,7 +304,7 @@ export function budgetFor(credentialKey: string, family: 'account' | 'send' = 'a
 	const key = `${family}:${credentialKey}`;
 	let budget = budgets.get(key);
 	if (!budget) {
-		budget = new RequestBudget(family === 'send' ? SEND_RATE_WINDOWS : HELENA_RATE_WINDOWS, clockOfNewBudgets);
+		budget = new RequestBudget(family === 'send' ? SEND_RATE_WINDOWS : HELENA_RATE_WINDOWS, clockInUse);
 		budgets.set(key, budget);
 	}
 	return budget;

@@ -9,13 +9,13 @@ import type {
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { perExecution } from '../helpers/cache';
 import type { AnswerShape } from './answers';
 import { excerptOf, isErrorBody, shapeProblem } from './answers';
 import type { RequestBudget } from './budget';
-import { budgetFor, learnFrom429 } from './budget';
+import { budgetFor, learnFrom429, pacingClock } from './budget';
 import { helenaApiError, isFormError, isNotFound, isNotFoundError, readErrorBody, refusalOf } from './errors';
 import type { HelenaRefusal, RecordRef } from './errors';
 import { markOutcome } from './outcome';
@@ -410,7 +410,7 @@ async function waitToRetry(
 		);
 		for (const { budget } of budgets) budget.holdFor(waitMs);
 	}
-	await sleep(waitMs);
+	await pacingClock().sleep(waitMs);
 }
 
 /** The error of the last attempt, saying that the cap on waiting (not the number of attempts) ended the retries. */
@@ -466,6 +466,7 @@ export async function helenaRequest<T = unknown>(this: HelenaContext, request: H
 		};
 		for (const { budget, slots } of budgets) await budget.take(slots);
 		const sent = await send(current, credentials);
+		if ('response' in sent && sent.response.statusCode !== 429) for (const { budget } of budgets) budget.admitted();
 		const outcome = classify(current, sent);
 		if ('done' in outcome) return outcome.body as T;
 		if ('error' in outcome) {
