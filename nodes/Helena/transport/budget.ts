@@ -38,8 +38,9 @@ const systemClock: Clock = { now: () => Date.now(), sleep };
  * - A 429 cuts this process's share of a window to 85% of what it really sent in that window (multiplicative
  *   decrease), at most once per short window: the 429s of the next seconds answer requests sent before the
  *   cut. Cutting from what was sent, not from the share, matters when a process cannot use its whole share
- *   (a busy CPU): a cut of an unused share would not slow it at all. 85% rather than TCP's half: measured with
- *   four processes (docs/queue-mode.md), halving left a fifth of the limit unused for the same 1% of refusals.
+ *   (a busy CPU): a cut of an unused share would not slow it at all. 85% rather than TCP's half: with four
+ *   processes (docs/queue-mode.md, bench/pacing-model.mjs), halving left about a sixth of the limit unused for
+ *   as many refusals.
  * - Which window refused is not said. While the process used at least half of its short share, the short one.
  *   When it hardly did, has been sending for a whole short window and most of its answers in it were 429s,
  *   the long one (the account's 1,000 per 5 minutes spent): cut from what the process sent in it, its budget
@@ -47,10 +48,11 @@ const systemClock: Clock = { now: () => Date.now(), sleep };
  *   attempts on refusals for minutes.
  * - Each short window without a cut gives back a step of 1/20 of the short limit, then twice the last step
  *   (additive increase that speeds up, so that a process the others have left is soon back at the documented
- *   pace), and 1/20 of the long share while Helena admits some of this process's requests (a spent long
- *   window admits none). As TCP flows sharing a link, processes sharing an account so converge on shares whose
- *   sum stays just under the limits. A short share never falls below 1/8 (eight processes fit the limits); a
- *   long one may fall to a single request, when another client has spent the window alone.
+ *   pace), and 1/20 of the long share once Helena has admitted a request of this process since the cut (a
+ *   spent long window admits none). A request waiting for a window wakes at each step, which may let it go.
+ *   As TCP flows sharing a link, processes sharing an account so converge on shares whose sum stays just
+ *   under the limits. A short share never falls below 1/8 (eight processes fit the limits); a long one may
+ *   fall to a single request, when another client has spent the window alone.
  * - The send family counts a batch as one request, as the vendor documents. A 429 on a send proves that
  *   Helena counts more (its messages): the budget then counts every message of a batch, for an hour, the
  *   batches already in the window included, so that from then on nothing goes out that either reading
@@ -85,6 +87,9 @@ export class RequestBudget {
 
 	/** This process's answers from Helena in the last short window: refused (429) or not. */
 	private answers: Array<{ at: number; refused: boolean }> = [];
+
+	/** When Helena last admitted a request of this budget. */
+	private admittedAt = -Infinity;
 
 	/** When this budget let its first request go. */
 	private firstSentAt = Infinity;
@@ -171,6 +176,7 @@ export class RequestBudget {
 		const now = this.clock.now();
 		this.recover(now);
 		this.noteAnswer(now, false);
+		this.admittedAt = now;
 	}
 
 	private noteAnswer(now: number, refused: boolean): void {
@@ -216,8 +222,8 @@ export class RequestBudget {
 		// steps 1, 2, 4 … after the windows already counted: (2^windows - 1) steps in all, doubled per window before
 		const steps = Math.min(2 ** Math.min(this.quietWindows, 30) * (2 ** Math.min(windows, 30) - 1), 1 / SHARE_STEP);
 		this.share.short = Math.min(1, this.share.short + steps * SHARE_STEP);
-		// the long share comes back only while Helena admits this process's requests: a spent window admits none
-		if (this.answers.some((answer) => !answer.refused)) this.share.long = Math.min(1, this.share.long + windows * SHARE_STEP);
+		// the long share comes back once Helena admits a request of this process again: a spent window admits none
+		if (this.admittedAt > this.lastCut) this.share.long = Math.min(1, this.share.long + windows * SHARE_STEP);
 		this.shareSince += windows * this.stepMs;
 		this.quietWindows += windows;
 	}
@@ -235,7 +241,9 @@ export class RequestBudget {
 				if (first > 0) this.sent = this.sent.slice(first);
 				return;
 			}
-			await this.clock.sleep(waitMs);
+			// a share being given back may let the request go before the window frees
+			const recoversIn = this.share.short < 1 || this.share.long < 1 ? this.shareSince + this.stepMs - now : Infinity;
+			await this.clock.sleep(Math.max(1, Math.min(waitMs, recoversIn)));
 		}
 	}
 
