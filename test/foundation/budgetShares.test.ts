@@ -128,6 +128,15 @@ describe("When most answers are 429s while the short share is hardly used, the a
 		expect(pacing.clock.now).toBeGreaterThanOrEqual(301_000);
 	});
 
+	test('one 429 to a first request Helena held for seconds (others filled the short window) cuts the short share, not the long one', async () => {
+		const pacing = fakeClock();
+		await send(pacing, 1, 10_000, 'none');
+
+		pacing.budget.learnFrom429(false);
+
+		expect(pacing.budget.currentShare()).toEqual({ short: 1 / 8, long: 1 });
+	});
+
 	test('a process that has just started and meets 429s (others fill the short window) keeps its long share', async () => {
 		const pacing = fakeClock();
 		await send(pacing, 4, 1_000, 'refused');

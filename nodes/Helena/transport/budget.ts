@@ -42,8 +42,9 @@ const systemClock: Clock = { now: () => Date.now(), sleep };
  *   processes (docs/queue-mode.md, bench/pacing-model.mjs), halving left about a sixth of the limit unused for
  *   as many refusals.
  * - Which window refused is not said. While the process used at least half of its short share, the short one.
- *   When it hardly did, has been sending for a whole short window and most of its answers in it were 429s,
- *   the long one (the account's 1,000 per 5 minutes spent): cut from what the process sent in it, its budget
+ *   When it hardly did, has been sending for a whole short window, and Helena has admitted none of its
+ *   requests for a whole one but refused two at least (one 429 after a slow first request says nothing), the
+ *   long one (the account's 1,000 per 5 minutes spent): cut from what the process sent in it, its budget
  *   then holds its requests until its oldest ones leave the window, instead of each request spending its
  *   attempts on refusals for minutes.
  * - Each short window without a cut gives back a step of 1/20 of the short limit, then twice the last step
@@ -85,8 +86,8 @@ export class RequestBudget {
 	/** When the share was last cut: the additive steps count from here. */
 	private shareSince = -Infinity;
 
-	/** This process's answers from Helena in the last short window: refused (429) or not. */
-	private answers: Array<{ at: number; refused: boolean }> = [];
+	/** 429s since Helena last admitted a request of this budget. */
+	private refusedInARow = 0;
 
 	/** When Helena last admitted a request of this budget. */
 	private admittedAt = -Infinity;
@@ -157,7 +158,7 @@ export class RequestBudget {
 	learnFrom429(switchesReading: boolean): boolean {
 		const now = this.clock.now();
 		this.recover(now);
-		this.noteAnswer(now, true);
+		this.refusedInARow++;
 		if (switchesReading && !this.countsMessages()) {
 			this.messagesUntil = now + MESSAGES_READING_MS;
 			this.restartRecovery(now);
@@ -175,26 +176,20 @@ export class RequestBudget {
 	admitted(): void {
 		const now = this.clock.now();
 		this.recover(now);
-		this.noteAnswer(now, false);
+		this.refusedInARow = 0;
 		this.admittedAt = now;
-	}
-
-	private noteAnswer(now: number, refused: boolean): void {
-		this.answers.push({ at: now, refused });
-		const first = this.answers.findIndex(({ at }) => at > now - this.stepMs);
-		if (first > 0) this.answers = this.answers.slice(first);
 	}
 
 	/** Multiplicative decrease of the window that refused (see the comment above the class). */
 	private cut(now: number): boolean {
 		const short = this.shortWindow;
 		const usedShort = this.usedIn(short, now);
-		const refused = this.answers.filter((answer) => answer.refused).length;
 		const longSpent =
 			this.longWindow !== undefined &&
 			usedShort < (short.limit * this.share.short) / 2 &&
 			now - this.firstSentAt >= this.stepMs &&
-			refused * 2 >= this.answers.length;
+			now - this.admittedAt >= this.stepMs &&
+			this.refusedInARow >= 2;
 		if (longSpent && this.longWindow) {
 			const usedLong = this.usedIn(this.longWindow, now);
 			this.share.long = Math.min(this.share.long, usedLong / this.longWindow.limit) * CUT_FACTOR;
