@@ -207,8 +207,8 @@ export class RequestBudget {
 
 	/**
 	 * Additive increase, per whole short window since the last cut: the short share gets a step, then each
-	 * window twice the step of the one before; the long share a smaller step each window, since what it
-	 * allows is only seen over minutes.
+	 * window twice the step of the one before; the long share a step each window, once Helena has admitted a
+	 * request of this process since the cut.
 	 */
 	private recover(now: number): void {
 		if (this.share.short >= 1 && this.share.long >= 1) return;
@@ -217,7 +217,7 @@ export class RequestBudget {
 		// steps 1, 2, 4 … after the windows already counted: (2^windows - 1) steps in all, doubled per window before
 		const steps = Math.min(2 ** Math.min(this.quietWindows, 30) * (2 ** Math.min(windows, 30) - 1), 1 / SHARE_STEP);
 		this.share.short = Math.min(1, this.share.short + steps * SHARE_STEP);
-		// the long share comes back once Helena admits a request of this process again: a spent window admits none
+		// a spent long window admits none: giving its share back before would only meet more refusals
 		if (this.admittedAt > this.lastCut) this.share.long = Math.min(1, this.share.long + windows * SHARE_STEP);
 		this.shareSince += windows * this.stepMs;
 		this.quietWindows += windows;
