@@ -71,6 +71,10 @@ const only = new Set(values.only ? values.only.split(',') : SECTIONS.filter((sec
 for (const section of only)
 	if (!SECTIONS.includes(section)) throw new Error(`--only: unknown section "${section}"; use ${SECTIONS.join(', ')}`);
 
+// Math.max(...values) overflows the stack past some 100,000 values (a 50-minute leg samples its memory that often)
+const largest = (values) => values.reduce((most, value) => (value > most ? value : most), -Infinity);
+const smallest = (values) => values.reduce((least, value) => (value < least ? value : least), Infinity);
+
 /** A port nothing listens on (n8n execute does not listen, but its settings need one). */
 async function freePort() {
 	const server = createServer();
@@ -176,7 +180,7 @@ async function leg(workflow, { node = 'Helena', latencyMs = LATENCY, limits = tr
 		cpuMs: sampleAt(task.startTime + nodeMs + 20)[2] - sampleAt(task.startTime)[2],
 		noopMs: result.runData.NoOp?.[0].executionTime,
 		peakMb: Math.round(memory.peakKb / 1024),
-		nodeGrowthMb: during.length ? Math.round((Math.max(...during) - rssAt(task.startTime)) / 1024) : undefined,
+		nodeGrowthMb: during.length ? Math.round((largest(during) - rssAt(task.startTime)) / 1024) : undefined,
 		arrivals: requests.map((request) => request.at),
 		/** When the first and last request of each kind arrived, relative to the node's start, and the longest pause. */
 		timeline: [...new Set(requests.map((request) => `${request.method} ${request.path}`))].map((kind) => {
@@ -185,8 +189,8 @@ async function leg(workflow, { node = 'Helena', latencyMs = LATENCY, limits = tr
 			const pause = at.reduce((max, time, i) => (i ? Math.max(max, time - at[i - 1]) : max), 0);
 			return `${kind}: ${list.length} from ${fixed(at[0] / 1000, 1)} s to ${fixed(at.at(-1) / 1000, 1)} s, longest pause ${fixed(pause / 1000, 1)} s, ${list.filter((request) => request.status === 429).length} × 429`;
 		}),
-		lastAnswer: Math.max(0, ...requests.map((request) => request.answeredAt ?? 0)),
-		firstArrival: Math.min(...requests.map((request) => request.at)),
+		lastAnswer: largest([0, ...requests.map((request) => request.answeredAt ?? 0)]),
+		firstArrival: smallest(requests.map((request) => request.at)),
 		startTime: task.startTime,
 	};
 }
@@ -451,14 +455,14 @@ if (only.has('sharing')) {
 			const requests = sandbox.requests.filter((request) => request.path.startsWith('/core'));
 			const applied = requests.filter((request) => request.status === 200);
 			const admitted = requests.filter((request) => request.admittedAt !== undefined).map((request) => request.admittedAt);
-			const span = (Math.max(...admitted) - Math.min(...admitted)) / 1000;
+			const span = (largest(admitted) - smallest(admitted)) / 1000;
 			// while every process still had work: up to the first process's last admitted request
 			const lastOf = workflows.slice(0, count).map((workflow, i) => {
 				const mine = new Set(ids.slice(i * UPDATES, (i + 1) * UPDATES).map((id) => `/core/v2/contact/${id}`));
-				return Math.max(...requests.filter((request) => mine.has(request.decodedPath) && request.admittedAt).map((r) => r.admittedAt));
+				return largest(requests.filter((request) => mine.has(request.decodedPath) && request.admittedAt).map((r) => r.admittedAt));
 			});
 			const together = admitted.filter((at) => at <= Math.min(...lastOf));
-			const togetherSpan = (Math.min(...lastOf) - Math.min(...admitted)) / 1000;
+			const togetherSpan = (Math.min(...lastOf) - smallest(admitted)) / 1000;
 			sharing.push({
 				pacing,
 				count,
