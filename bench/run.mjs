@@ -335,10 +335,29 @@ if (only.has('campaign')) {
 				if (!CAMPAIGN_LEGS.has(key)) continue;
 				sandbox.reset('empty');
 				sandbox.setFaults({ sendCounting: counting });
-				const r = await run();
+				let r;
+				try {
+					r = await run();
+				} catch (error) {
+					// a leg whose execution fails (HTTP Request's retries ending on a 429) is a result, not the end of the run
+					const requests = sandbox.requests.filter((request) => request.path.startsWith('/chat'));
+					r = {
+						items: 'failed',
+						requests: requests.length,
+						throttled: requests.filter((request) => request.status === 429).length,
+						sendRequests: requests.filter((request) => /^\/chat\/v1\/send\//.test(request.path) && request.status !== 429).length,
+						nodeMs: NaN,
+						timeline: [`${String(error.message).split('\n')[0].slice(0, 300)}`],
+					};
+				}
 				r.load = load();
 				campaign.push([counting, recipients, label, r]);
 				campaignNotes.push(...sends(r).map((line) => `per ${counting}, ${recipients}, ${key}: ${line}`));
+				if (r.items === 'failed') campaignNotes.push(`per ${counting}, ${recipients}, ${key}: ${r.timeline[0]}`);
+				// printed as it comes: a later leg that breaks the run does not take this one with it
+				progress(
+					`  ${label}: ${r.items} items out, ${r.requests} requests (${r.sendRequests} sends applied), ${r.throttled} × 429, ${fixed(r.nodeMs / 1000, 1)} s`,
+				);
 			}
 		}
 	sandbox.setFaults({ sendCounting: 'request' });
