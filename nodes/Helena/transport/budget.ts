@@ -121,7 +121,7 @@ export class RequestBudget {
 		const longest = windows.reduce((longest, window) => (window.ms > longest.ms ? window : longest));
 		if (longest !== this.shortWindow) this.longWindow = longest;
 		this.stepMs = this.shortWindow.ms;
-		this.keepMs = Math.max(...windows.map((window) => window.ms));
+		this.keepMs = longest.ms;
 	}
 
 	/** One request that sends `messages` messages (a batch: its recipients; the account budget: 1). */
@@ -184,15 +184,14 @@ export class RequestBudget {
 	private cut(now: number): boolean {
 		const short = this.shortWindow;
 		const usedShort = this.usedIn(short, now);
+		const long = this.longWindow;
 		const longSpent =
-			this.longWindow !== undefined &&
 			usedShort < (short.limit * this.share.short) / 2 &&
 			now - this.firstSentAt >= this.stepMs &&
 			now - this.admittedAt >= this.stepMs &&
 			this.refusedInARow >= 2;
-		if (longSpent && this.longWindow) {
-			const usedLong = this.usedIn(this.longWindow, now);
-			this.share.long = Math.min(this.share.long, usedLong / this.longWindow.limit) * CUT_FACTOR;
+		if (long && longSpent) {
+			this.share.long = Math.min(this.share.long, this.usedIn(long, now) / long.limit) * CUT_FACTOR;
 			return true;
 		}
 		if (this.share.short <= MIN_SHARE) return false;
@@ -249,7 +248,7 @@ export class RequestBudget {
 		const need = Math.min(weight, allowed);
 		const weightOf = this.weightOf();
 		const first = this.firstIn(window, now);
-		let used = this.usedIn(window, now);
+		let used = this.weightFrom(first);
 		for (let entry = first; used + need > allowed && entry < this.sent.length; entry++) {
 			used -= weightOf(this.sent[entry]);
 			if (used + need <= allowed) return Math.max(0, this.sent[entry].at + ms - now + 1);
@@ -271,9 +270,14 @@ export class RequestBudget {
 
 	/** What this process has sent in `window` up to `now`, in the budget's present reading. */
 	private usedIn(window: Window, now: number): number {
+		return this.weightFrom(this.firstIn(window, now));
+	}
+
+	/** The weight of the requests sent from index `first` on. */
+	private weightFrom(first: number): number {
 		const weightOf = this.weightOf();
 		let used = 0;
-		for (let entry = this.firstIn(window, now); entry < this.sent.length; entry++) used += weightOf(this.sent[entry]);
+		for (let entry = first; entry < this.sent.length; entry++) used += weightOf(this.sent[entry]);
 		return used;
 	}
 }
