@@ -12,19 +12,11 @@ import {
 	readStatusFilter,
 	statusFilterField,
 } from './listing';
-import { readDateFilter } from '../shared/dateFilters';
+import { readDateFilters } from '../shared/dateFilters';
 
 const properties: INodeProperties[] = [...listingFields, filtersCollection([...dateRangeFields, statusFilterField]), listOptionsField];
 
 export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['getAll'] } }, properties);
-
-/** GET /v1/contact query parameters (PascalCase, as the API names them). */
-const QUERY_OF_DATE: Record<string, string> = {
-	createdBefore: 'CreatedAt.Before',
-	createdAfter: 'CreatedAt.After',
-	updatedBefore: 'UpdatedAt.Before',
-	updatedAfter: 'UpdatedAt.After',
-};
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
@@ -34,10 +26,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const qs: IDataObject = {};
 		const status = readStatusFilter(this, filters, itemIndex);
 		if (status) qs.Status = status;
-		for (const [name, query] of Object.entries(QUERY_OF_DATE)) {
-			const date = readDateFilter(this, filters, name, itemIndex);
-			if (date) qs[query] = date;
-		}
+		readDateFilters(this, filters, qs, itemIndex);
 		if (options.orderBy) qs.OrderBy = options.orderBy;
 		if (options.orderDirection) qs.OrderDirection = options.orderDirection;
 		if (includeDetails) qs.IncludeDetails = includeDetails;

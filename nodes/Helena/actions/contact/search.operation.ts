@@ -5,7 +5,7 @@ import { filtersCollection, readText, requireOneOf, runPerItem } from '../../hel
 import { contactFilterPage, fetchAllPages } from '../../transport';
 import { readContactFields } from './contactBody';
 import { filterContactFields } from './fields';
-import { readDateFilter } from '../shared/dateFilters';
+import { type DateFilterName, readDateFilter } from '../shared/dateFilters';
 import type { Listing } from './listing';
 import { dateRangeFields, listingFields, listOptionsField, outputContacts, readListing, statusFilterField } from './listing';
 
@@ -50,7 +50,7 @@ export const description = updateDisplayOptions({ show: { resource: ['contact'],
 function readRange(
 	context: IExecuteFunctions,
 	filters: IDataObject,
-	[after, before]: [string, string],
+	[after, before]: [DateFilterName, DateFilterName],
 	itemIndex: number,
 ): IDataObject | undefined {
 	const range: IDataObject = {};

@@ -3,12 +3,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { readDate } from '../../helpers';
 
 /** The date window of the CRM, sequence and portfolio lists: the filter's name, its label and the query key Helena reads. */
-const DATE_FILTERS: Array<[string, string, string]> = [
+const DATE_FILTERS = [
 	['createdAfter', 'Created After', 'CreatedAt.After'],
 	['createdBefore', 'Created Before', 'CreatedAt.Before'],
 	['updatedAfter', 'Updated After', 'UpdatedAt.After'],
 	['updatedBefore', 'Updated Before', 'UpdatedAt.Before'],
-];
+] as const;
+
+export type DateFilterName = (typeof DATE_FILTERS)[number][0];
 
 /** The four date filters of a CRM list, e.g. `Only cards created after this moment (UTC)`. */
 export function dateFilterFields(things: string): INodeProperties[] {
@@ -29,8 +31,13 @@ export function readDateFilters(context: IExecuteFunctions, filters: IDataObject
 	}
 }
 
-/** One date filter of `filters` by its name, labelled as above (another name stands as it is); undefined when not set. */
-export function readDateFilter(context: IExecuteFunctions, filters: IDataObject, name: string, itemIndex: number): string | undefined {
+/** One of the four date filters of `filters`, checked as a date and labelled as above; undefined when not set. */
+export function readDateFilter(
+	context: IExecuteFunctions,
+	filters: IDataObject,
+	name: DateFilterName,
+	itemIndex: number,
+): string | undefined {
 	const label = DATE_FILTERS.find(([filter]) => filter === name)?.[1] ?? name;
 	return readDate(context, filters[name], label, itemIndex);
 }
