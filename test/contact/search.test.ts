@@ -63,8 +63,12 @@ describe('Contact > Search', () => {
 		});
 
 		expect(error).toBeUndefined();
-		expect(helena.apiRequests()).toHaveLength(1);
-		expect(helena.apiRequests()[0].body).toEqual({
+		// the custom field keys are checked against the account's list first, as in a write
+		expect(helena.apiRequests().map((request) => `${request.method} ${request.path}`)).toEqual([
+			'GET /core/v1/contact/custom-field',
+			'POST /core/v1/contact/filter',
+		]);
+		expect(helena.apiRequests()[1].body).toEqual({
 			textFilter: 'maria',
 			name: 'Maria',
 			phoneNumber: '11999999999',
@@ -129,5 +133,13 @@ describe('Contact > Search', () => {
 		expect(badTag.error?.message).toBe('Tag IDs must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "VIP" (item 0)');
 		expect(zero.error?.message).toBe('Limit must be a whole number of at least 1, not 0 (item 0)');
 		expect(helena.apiRequests()).toHaveLength(0);
+	});
+
+	test('a custom field key the account does not have is refused, as in a write: no search on a field that is not there', async () => {
+		const { error } = await helena.run({ ...search, filters: { customFieldsJson: '{"plan": "Pro"}' } });
+
+		expect(error?.message).toBe('Custom Fields (JSON) has "plan", which is not the key of a contact custom field in Helena (item 0)');
+		expect((error as { description?: string }).description).toContain('plano');
+		expect(helena.apiRequests().map((request) => `${request.method} ${request.path}`)).toEqual(['GET /core/v1/contact/custom-field']);
 	});
 });

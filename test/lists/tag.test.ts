@@ -57,7 +57,7 @@ describe('Tag resource', () => {
 			},
 		);
 
-		expect(error?.message).toBe('Color is "ORANGE_300", which is not a colour Helena offers for tags (item 1)');
+		expect(error?.message).toBe('Color Name or ID is "ORANGE_300", which is not a colour Helena offers for tags (item 1)');
 		expect(error?.description).toContain('BROWN_100, BROWN_200');
 		expect(allRequests(helena).filter((r) => r.method === 'POST')).toEqual([
 			expect.objectContaining({ body: { name: 'Ok', color: 'GREEN_100' } }),

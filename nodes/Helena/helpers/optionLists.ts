@@ -69,7 +69,7 @@ function checkOne(context: NodeContext, value: unknown, allowed: Array<string | 
 function checkValue(context: NodeContext, properties: INodeProperties[], value: unknown, label: string, itemIndex: number): void {
 	if (value === undefined || value === null || value === '') return;
 	const property = properties[0];
-	const allowed = properties.flatMap((candidate) => staticValues(candidate) ?? []);
+	const allowed = [...new Set(properties.flatMap((candidate) => staticValues(candidate) ?? []))];
 	const otherSpellings = properties.flatMap((candidate) => (candidate.options && aliases.get(candidate.options)) ?? []);
 	if (typeof value === 'string' && otherSpellings.includes(value.trim())) return;
 	if (property.type === 'options' && allowed.length) return checkOne(context, value, allowed, label, itemIndex);
@@ -112,6 +112,23 @@ function checkObject(
 	}
 }
 
+/** Whether a show or hide rule of `property` rules it out for these parameters; a parameter from an expression may be anything. */
+function ruledOut(property: INodeProperties, parameters: Record<string, unknown>): boolean {
+	const known = (name: string) => parameters[name] !== undefined && !isExpression(parameters[name]);
+	const listed = (values: unknown, name: string) => Array.isArray(values) && values.includes(parameters[name]);
+	const { show = {}, hide = {} } = property.displayOptions ?? {};
+	return (
+		Object.entries(show).some(([name, values]) => known(name) && Array.isArray(values) && !listed(values, name)) ||
+		Object.entries(hide).some(([name, values]) => known(name) && listed(values, name))
+	);
+}
+
+/** Of the declarations of one parameter (a dropdown declared twice, each shown for another choice), those shown now. */
+function shownNow(named: INodeProperties[], parameters: Record<string, unknown>): INodeProperties[] {
+	const shown = named.filter((property) => !ruledOut(property, parameters));
+	return shown.length ? shown : named;
+}
+
 /**
  * Checks each option parameter of `properties` the node has set, for every item; the first value outside its
  * list is an error naming the field and the item, thrown before the operation sends anything.
@@ -125,9 +142,10 @@ export function checkOptionLists(
 ): void {
 	const byName = new Map<string, INodeProperties[]>();
 	for (const property of properties.filter(hasList)) byName.set(property.name, [...(byName.get(property.name) ?? []), property]);
-	for (const [name, named] of byName) {
+	for (const [name, declared] of byName) {
 		const raw = parameters[name];
 		if (raw === undefined) continue;
+		const named = shownNow(declared, parameters);
 		const label = named[0].displayName;
 		if (!isExpression(raw)) {
 			checkValue(context, named, raw as NodeParameterValueType, label, itemIndexes[0] ?? 0);

@@ -14,7 +14,7 @@ import {
 	requireOneOf,
 	shown,
 } from '../../helpers';
-import { typedCustomFields } from './customFields';
+import { knownCustomFields, typedCustomFields } from './customFields';
 import type { UpdateFieldName } from './fields';
 import { UPDATE_FIELD_NAMES, UTM_KEYS } from './fields';
 
@@ -76,7 +76,12 @@ async function readCustomFields(
 	if (!hasPicked && !hasJson) return undefined;
 	const picked = readPairs(context, values.customFieldsUi, 'field', labelOf('customFieldsUi'), itemIndex);
 	const json = hasJson ? readJsonObject(context, values.customFieldsJson, labelOf('customFieldsJson'), itemIndex) : {};
-	if (mode === 'filter') return { ...picked, ...json };
+	if (mode === 'filter') {
+		return {
+			...(await knownCustomFields(context, picked, itemIndex, labelOf('customFieldsUi'))),
+			...(await knownCustomFields(context, json, itemIndex, labelOf('customFieldsJson'))),
+		};
+	}
 	return {
 		...(await typedCustomFields(context, picked, itemIndex, labelOf('customFieldsUi'))),
 		...(await typedCustomFields(context, json, itemIndex, labelOf('customFieldsJson'))),

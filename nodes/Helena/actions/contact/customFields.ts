@@ -13,21 +13,12 @@ const definitionsByKey = perExecution(async (context: IExecuteFunctions) => {
 	);
 });
 
-/**
- * The `customFields` object of a write: every key must be a custom field Helena lists, and each
- * value must fit (or be converted to) the field's type.
- */
-export async function typedCustomFields(
-	context: IExecuteFunctions,
-	fields: IDataObject,
-	itemIndex: number,
-	label = 'Custom Fields',
-): Promise<IDataObject> {
+/** Each key of `fields` with its definition; a key that is not a custom field Helena lists is refused, with the keys it lists. */
+async function definitionsOf(context: IExecuteFunctions, fields: IDataObject, itemIndex: number, label: string) {
 	const keys = Object.keys(fields);
-	if (keys.length === 0) return {};
+	if (keys.length === 0) return [];
 	const definitions = await definitionsByKey(context);
-	const typed: IDataObject = {};
-	for (const key of keys) {
+	return keys.map((key) => {
 		const definition = definitions.get(key);
 		if (!definition) {
 			throw invalidInput(
@@ -38,7 +29,29 @@ export async function typedCustomFields(
 				`Keys Helena lists: ${[...definitions.keys()].join(', ') || '(none)'}`,
 			);
 		}
+		return [key, definition] as const;
+	});
+}
+
+/**
+ * The `customFields` object of a write: every key must be a custom field Helena lists, and each
+ * value must fit (or be converted to) the field's type.
+ */
+export async function typedCustomFields(
+	context: IExecuteFunctions,
+	fields: IDataObject,
+	itemIndex: number,
+	label = 'Custom Fields',
+): Promise<IDataObject> {
+	const typed: IDataObject = {};
+	for (const [key, definition] of await definitionsOf(context, fields, itemIndex, label)) {
 		typed[key] = toFieldType(context, definition, fields[key], itemIndex);
 	}
 	return typed;
+}
+
+/** The `customFields` of a search: every key must be a custom field Helena lists; the values are text to look for, as given. */
+export async function knownCustomFields(context: IExecuteFunctions, fields: IDataObject, itemIndex: number, label: string): Promise<IDataObject> {
+	await definitionsOf(context, fields, itemIndex, label);
+	return fields;
 }

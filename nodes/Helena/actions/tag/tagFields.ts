@@ -27,7 +27,7 @@ const colorsOfExecution = perExecution(async (context: IExecuteFunctions) => (aw
  * one Helena does not offer is refused, with the ones it does, before the tag is written.
  */
 export async function readTagColor(context: IExecuteFunctions, value: unknown, itemIndex: number): Promise<string | undefined> {
-	const given = (readText(context, value, 'Color', itemIndex) ?? '').trim();
+	const given = (readText(context, value, 'Color Name or ID', itemIndex) ?? '').trim();
 	if (!given) return undefined;
 	const palette = (await colorsOfExecution(context)) as IDataObject[];
 	const wanted = given.toLowerCase();
@@ -37,7 +37,7 @@ export async function readTagColor(context: IExecuteFunctions, value: unknown, i
 	if (!found) {
 		throw invalidInput(
 			context,
-			'Color',
+			'Color Name or ID',
 			`is "${given}", which is not a colour Helena offers for tags`,
 			itemIndex,
 			`Helena offers: ${palette.map((entry) => String(entry.color)).join(', ')}.`,
