@@ -51,7 +51,12 @@ export async function typedCustomFields(
 }
 
 /** The `customFields` of a search: every key must be a custom field Helena lists; the values are text to look for, as given. */
-export async function knownCustomFields(context: IExecuteFunctions, fields: IDataObject, itemIndex: number, label: string): Promise<IDataObject> {
+export async function knownCustomFields(
+	context: IExecuteFunctions,
+	fields: IDataObject,
+	itemIndex: number,
+	label: string,
+): Promise<IDataObject> {
 	await definitionsOf(context, fields, itemIndex, label);
 	return fields;
 }
