@@ -135,4 +135,72 @@ describe('only what is safe to repeat is repeated', () => {
 		).toBe(503);
 		expect(helena.apiRequests().filter((request) => request.method === 'POST')).toHaveLength(2);
 	});
+
+	test.each<[string, INodeParameters, { items?: Array<Record<string, unknown>> }]>([
+		[
+			'Contact > Create with Upsert of a contact with only a name',
+			{ resource: 'contact', operation: 'create', name: 'Lia', phoneNumber: '', options: { upsert: true } },
+			{},
+		],
+		[
+			'Contact > Create with Upsert into a sequence',
+			{
+				resource: 'contact',
+				operation: 'create',
+				name: 'Lia',
+				phoneNumber: '+55|11955550000',
+				additionalFields: { sequenceIds: demo.sequenceId('Boas-vindas') },
+				options: { upsert: true },
+			},
+			{},
+		],
+		[
+			'Contact > Create or Update Many with a contact that has only a name',
+			{ resource: 'contact', operation: 'upsertMany' },
+			{
+				items: [{ name: 'Bia', phoneNumber: '+55|11955551111' }, { name: 'Sem Telefone' }],
+			},
+		],
+		[
+			'Contact > Create or Update Many into a sequence',
+			{ resource: 'contact', operation: 'upsertMany' },
+			{
+				items: [{ name: 'Bia', phoneNumber: '+55|11955551111', sequenceIds: [demo.sequenceId('Boas-vindas')] }],
+			},
+		],
+	])(
+		'%s answered 503 is not repeated: Helena could not find it again, or its sequence may start over',
+		async (_name, parameters, input) => {
+			helena.sandbox.failNext(1, { status: 503, method: 'POST' });
+
+			const { error } = await helena.run(parameters, input);
+
+			expect(helena.apiRequests().filter((request) => request.method === 'POST')).toHaveLength(1);
+			expect(error?.message).toBe('Helena answered 503 (ServiceUnavailable)');
+			expect(error?.description).toContain('it was not repeated automatically');
+			if (parameters.operation === 'upsertMany') {
+				expect(error?.description).toContain('Unknown (the answer was lost, so Helena may have applied them): items 0');
+				expect(error?.description).toMatch(/Running the node again would (create a second contact|add the contacts with Sequence IDs)/);
+			}
+		},
+	);
+
+	test('Create or Update Many of contacts with a phone number, email or Instagram answered 503 is repeated, and says a repeat is safe', async () => {
+		helena.sandbox.failNext(1, { status: 503, method: 'POST' });
+
+		const { error, items } = await helena.run(
+			{ resource: 'contact', operation: 'upsertMany' },
+			{
+				items: [
+					{ name: 'Bia', phoneNumber: '+55|11955551111' },
+					{ name: 'Rui', email: 'rui@example.com' },
+					{ name: 'Lu', instagram: 'lu' },
+				],
+			},
+		);
+
+		expect(error).toBeUndefined();
+		expect(helena.apiRequests().map((request) => request.status)).toEqual([503, 200]);
+		expect(items).toHaveLength(3);
+	});
 });

@@ -5,6 +5,7 @@ import { runPerItem } from '../../helpers';
 import { helenaRequest, recordIn } from '../../transport';
 import { readContactFields, readCreateOptions, requireIdentity } from './contactBody';
 import { createExtraFields, createOptionsField, nameField, phoneNumberField } from './fields';
+import { getIfExistsSafeToRepeat, upsertSafeToRepeat } from './repeatSafety';
 
 /** Name, phone and the Additional Fields of a new contact; also the "define below" fields of the batch. */
 export const contactToCreateFields: INodeProperties[] = [
@@ -56,8 +57,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			records: [recordIn('tag', 'Tags'), recordIn('portfolio', 'Portfolio'), recordIn('sequence', 'Sequences')],
 			body,
 			itemIndex,
-			// a repeated plain create could make a duplicate; an upsert or get-if-exists cannot
-			repeatable: options?.upsert === true || options?.getIfExists === true,
+			// a repeated plain create could make a duplicate; an upsert or get-if-exists of a contact Helena can find cannot
+			repeatable:
+				(options?.getIfExists === true && getIfExistsSafeToRepeat(body)) || (options?.upsert === true && upsertSafeToRepeat(body)),
 		})) as IDataObject;
 	});
 }

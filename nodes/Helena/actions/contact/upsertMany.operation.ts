@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { failedItem, readOption, runItemChecks, withItemIndex } from '../../helpers';
 import { chunk, runBatches } from '../../transport';
 import { readBatchItem } from './batchItems';
-import { saveBatch } from './contactBatch';
+import { repeatEffect, saveBatch } from './contactBatch';
 import type { PendingContact } from './contactBatch';
 import { readCreateOptions } from './contactBody';
 import { contactToCreateFields, readContactToCreate } from './create.operation';
@@ -113,7 +113,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	await runBatches(this, output, {
 		parts,
 		concurrency: CONCURRENT_BATCHES,
-		repeat: { harmless: true, because: 'the batch updates the contacts that exist, so a contact saved already is saved again, once' },
+		repeat: repeatEffect(pending),
 		send: async ({ part }) => {
 			const saved = await saveBatch(this, part, options);
 			part.forEach(({ itemIndex }, position) => {
