@@ -1,4 +1,4 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useSandbox } from '../engine/sandbox';
 import { FAULTS, phoneOf, statusCounts } from './faultInjection';
@@ -136,7 +136,7 @@ describe('only what is safe to repeat is repeated', () => {
 		expect(helena.apiRequests().filter((request) => request.method === 'POST')).toHaveLength(2);
 	});
 
-	test.each<[string, INodeParameters, { items?: Array<Record<string, unknown>> }]>([
+	test.each<[string, INodeParameters, { items?: IDataObject[] }]>([
 		[
 			'Contact > Create with Upsert of a contact with only a name',
 			{ resource: 'contact', operation: 'create', name: 'Lia', phoneNumber: '', options: { upsert: true } },
