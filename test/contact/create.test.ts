@@ -152,7 +152,8 @@ describe('Contact > Create', () => {
 		helena.sandbox.clearRequests();
 
 		helena.sandbox.failNext(1, { status: 503, method: 'POST' });
-		const upsert = await helena.run({ ...create, name: 'Twice Is Fine', options: { upsert: true } });
+		// Helena finds the contact again by its phone number (one with only a name is not repeated: notRepeated.test.ts)
+		const upsert = await helena.run({ ...create, name: 'Twice Is Fine', phoneNumber: '+55|11955557777', options: { upsert: true } });
 
 		expect(plainStatuses).toEqual([503]);
 		expect(plain.error?.description).toContain('it was not repeated automatically');

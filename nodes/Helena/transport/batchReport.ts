@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import type { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { mapWithConcurrency } from '../helpers/concurrency';
-import { withItemIndex } from '../helpers/runPerItem';
+import { failedItem, withItemIndex } from '../helpers/runPerItem';
 import { requestOutcome } from './outcome';
 import type { RequestOutcome } from './outcome';
 
@@ -39,8 +39,17 @@ export function itemRanges(indexes: number[]): string {
 
 type ItemState = 'applied' | RequestOutcome;
 
+/**
+ * Under Continue On Fail, an item of a batch operation refused before any request (its input, a check): its error
+ * and `outcome`, as the items of a failed request carry them.
+ */
+export function refusedItem(error: unknown, itemIndex: number): INodeExecutionData {
+	const { json, pairedItem } = failedItem(error, itemIndex);
+	return { json: { ...json, outcome: 'notApplied' satisfies RequestOutcome }, pairedItem };
+}
+
 /** The report a failed batch gives: which items were applied, not applied, or may have been (their answer was lost). */
-function describe(states: Map<number, ItemState>, repeat: RepeatEffect): string {
+function describe(states: Map<number, ItemState>, repeat: RepeatEffect, continueOnFail: boolean): string {
 	const of = (state: ItemState) => [...states].filter(([, value]) => value === state).map(([index]) => index);
 	const applied = of('applied');
 	const unknown = of('unknown');
@@ -54,8 +63,12 @@ function describe(states: Map<number, ItemState>, repeat: RepeatEffect): string 
 	if (touched === 0) lines.push('Running the node again is safe: nothing was applied.');
 	else if (repeat.harmless) lines.push(`Running the node again is safe: ${repeat.because}.`);
 	else {
+		// under Continue On Fail each item carries its own result already
+		const remedy = continueOnFail
+			? 'remove them from the input first'
+			: "remove them from the input first, or set the node's On Error to Continue so that each item carries its own result";
 		lines.push(
-			`Running the node again would ${repeat.would} for the applied${unknown.length ? ' (and perhaps the unknown)' : ''} items: remove them from the input first, or set the node's On Error to Continue so that each item carries its own result.`,
+			`Running the node again would ${repeat.would} for the applied${unknown.length ? ' (and perhaps the unknown)' : ''} items: ${remedy}.`,
 		);
 	}
 	return lines.join(' ');
@@ -93,7 +106,7 @@ export async function runBatches<P extends BatchPart>(
 	});
 	if (!failures.length) return;
 
-	const report = describe(states, repeat);
+	const report = describe(states, repeat, continueOnFail);
 	for (const { part, error } of failures) {
 		const held = `The request held items ${itemRanges(part.itemIndexes)}.`;
 		error.description = [error.description, held, report].filter(Boolean).join(' ');

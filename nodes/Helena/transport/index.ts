@@ -13,7 +13,7 @@ export { withHelenaClock } from './helenaClock';
 export type { HelenaClock } from './helenaClock';
 export type { PageEnvelope, PagingOptions } from './pagination';
 export { chunk } from './batching';
-export { itemRanges, runBatches } from './batchReport';
+export { itemRanges, refusedItem, runBatches } from './batchReport';
 export type { BatchPart, RepeatEffect } from './batchReport';
 export { RequestBudget } from './budget';
 export { uploadFile } from './files';

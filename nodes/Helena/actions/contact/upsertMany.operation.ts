@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { failedItem, readOption, runItemChecks, withItemIndex } from '../../helpers';
-import { chunk, runBatches } from '../../transport';
+import { readOption, runItemChecks, withItemIndex } from '../../helpers';
+import { chunk, refusedItem, runBatches } from '../../transport';
 import { readBatchItem } from './batchItems';
 import { repeatEffect, saveBatch } from './contactBatch';
 import type { PendingContact } from './contactBatch';
@@ -104,7 +104,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			pending.push({ itemIndex, body });
 		} catch (error) {
 			if (!continueOnFail) throw withItemIndex(this, error, itemIndex);
-			output[itemIndex] = failedItem(error, itemIndex);
+			output[itemIndex] = refusedItem(error, itemIndex);
 		}
 	}
 	const options = count ? readCreateOptions(this, 0) : undefined;

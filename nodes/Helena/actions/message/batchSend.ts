@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { failedItem, invalidInput, runItemChecks, withItemIndex } from '../../helpers';
-import { helenaRequest, itemRanges, markOutcome, runBatches } from '../../transport';
+import { invalidInput, runItemChecks, withItemIndex } from '../../helpers';
+import { helenaRequest, itemRanges, markOutcome, refusedItem, runBatches } from '../../transport';
 import type { RecordRef } from '../../transport';
 import { readPhone } from '../send/sendFields';
 
@@ -54,6 +54,8 @@ export interface ItemSend {
 	messages: IDataObject[];
 	/** The records the shared keys name (template or chatbot, channel, department, user), for a "not found". */
 	records: RecordRef[];
+	/** What the item stores before it is sent (a header file from a binary field), run once every item is checked. */
+	prepare?: () => Promise<void>;
 }
 
 interface PendingItem extends ItemSend {
@@ -179,11 +181,21 @@ export async function sendInBatches(
 			pending.push({ itemIndex, ...(await read(itemIndex)) });
 		} catch (error) {
 			if (!continueOnFail) throw withItemIndex(context, error, itemIndex);
-			output[itemIndex] = [failedItem(error, itemIndex)];
+			output[itemIndex] = [refusedItem(error, itemIndex)];
+		}
+	}
+	const ready: PendingItem[] = [];
+	for (const item of pending) {
+		try {
+			await item.prepare?.();
+			ready.push(item);
+		} catch (error) {
+			if (!continueOnFail) throw withItemIndex(context, error, item.itemIndex);
+			output[item.itemIndex] = [refusedItem(error, item.itemIndex)];
 		}
 	}
 
-	const parts = packRequests(pending).map((items) => ({ items, itemIndexes: items.map(({ itemIndex }) => itemIndex) }));
+	const parts = packRequests(ready).map((items) => ({ items, itemIndexes: items.map(({ itemIndex }) => itemIndex) }));
 	await runBatches(context, output, {
 		parts,
 		// a send sent again reaches the recipient twice

@@ -10,7 +10,7 @@ import { headerFileFields } from '../send/media';
 import { readMetadata } from '../shared/metadata';
 import { readRequiredChannel, readSendOptions } from '../send/sendFields';
 import { templateSendOptions } from './sendTemplate.operation';
-import { readHeaderFile, readTemplateParameters, requireApproved, templateParametersField } from '../send/templateFields';
+import { checkHeaderFile, readTemplateParameters, requireApproved, templateParametersField } from '../send/templateFields';
 
 const properties: INodeProperties[] = [
 	{
@@ -38,18 +38,25 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const { options, ...references } = readSendOptions(this, itemIndex);
 		const rawOptions = this.getNodeParameter('sendOptions', itemIndex, {}) as IDataObject;
 		const sessionMetadata = readMetadata(this, rawOptions.sessionMetadata, 'Conversation Metadata', itemIndex);
-		const fileIdOrUrl = await readHeaderFile(this, template, itemIndex);
+		const headerFile = await checkHeaderFile(this, template, itemIndex);
 		const message: IDataObject = {
 			...(Object.keys(parameters).length ? { parameters } : {}),
-			...(fileIdOrUrl ? { fileIdOrUrl } : {}),
 			...references,
 			...(sessionMetadata ? { sessionMetadata } : {}),
 		};
+		const messages = phones.map((to) => ({ to, ...message }));
 		const chosen = (options ?? {}) as IDataObject;
 		const idOf = (value: unknown) => (value as IDataObject | undefined)?.id as string | undefined;
 		return {
 			shared: { from: channel.number, templateId: template.id, ...(options ? { options } : {}) },
-			messages: phones.map((to) => ({ to, ...message })),
+			messages,
+			// a binary header is uploaded once every item is checked
+			...(headerFile && {
+				prepare: async () => {
+					const fileIdOrUrl = await headerFile();
+					for (const each of messages) Object.assign(each, { fileIdOrUrl });
+				},
+			}),
 			records: [
 				recordIn('template', 'Template', template.id),
 				recordIn('channel', 'Channel', channel.number),

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { failedItem, readList, runItemChecks, withItemIndex } from '../../helpers';
-import { chunk, helenaRequest } from '../../transport';
+import { readList, runItemChecks, withItemIndex } from '../../helpers';
+import { chunk, helenaRequest, refusedItem, runBatches } from '../../transport';
 
 const properties: INodeProperties[] = [
 	{
@@ -40,14 +40,15 @@ async function cancelBatch(context: IExecuteFunctions, ids: string[], itemIndex:
 }
 
 /**
- * Every item's IDs, checked before any request; the distinct IDs in requests of 100. Each ID comes out
- * as Helena returns the message (status CANCELED, or the status that kept it from being cancelled),
- * paired to its item; an ID Helena does not return is that item's error.
+ * Every item's IDs, checked before any request; the distinct IDs in requests of 100, through the batch account
+ * (a request that fails names the items cancelled, not cancelled and unknown). Each ID comes out as Helena
+ * returns the message (status CANCELED, or the status that kept it from being cancelled), paired to its item;
+ * an ID Helena does not return is an error of its item, beside the item's messages that Helena did return.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const count = this.getInputData().length;
 	const continueOnFail = this.continueOnFail();
-	const output: INodeExecutionData[][] = Array.from({ length: count }, () => []);
+	const refused: Array<INodeExecutionData | undefined> = new Array(count);
 	const wanted: Wanted[] = [];
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
@@ -60,37 +61,47 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			wanted.push(...ids.map((id) => ({ itemIndex, id: id.toLowerCase() })));
 		} catch (error) {
 			if (!continueOnFail) throw withItemIndex(this, error, itemIndex);
-			output[itemIndex] = [failedItem(error, itemIndex)];
+			refused[itemIndex] = refusedItem(error, itemIndex);
 		}
 	}
 
+	const itemsOf = new Map<string, number[]>();
+	for (const { itemIndex, id } of wanted) itemsOf.set(id, [...(itemsOf.get(id) ?? []), itemIndex]);
+	const parts = chunk([...itemsOf.keys()]).map((ids) => ({
+		ids,
+		itemIndexes: [...new Set(ids.flatMap((id) => itemsOf.get(id) ?? []))],
+	}));
 	const answered = new Map<string, IDataObject>();
-	const distinct = [...new Set(wanted.map(({ id }) => id))];
-	for (const ids of chunk(distinct)) {
-		const firstItem = wanted.find(({ id }) => id === ids[0])?.itemIndex ?? 0;
-		try {
-			for (const record of await cancelBatch(this, ids, firstItem)) answered.set(String(record?.id).toLowerCase(), record);
-		} catch (error) {
-			if (!continueOnFail) throw withItemIndex(this, error, firstItem);
-			for (const { itemIndex, id } of wanted) if (ids.includes(id)) output[itemIndex] = [failedItem(error, itemIndex)];
-		}
-	}
+	const failed: Array<INodeExecutionData | INodeExecutionData[] | undefined> = new Array(count);
+	await runBatches(this, failed, {
+		parts,
+		repeat: { harmless: true, because: 'cancelling a message cancelled already changes nothing' },
+		send: async ({ ids, itemIndexes }) => {
+			for (const record of await cancelBatch(this, ids, Math.min(...itemIndexes))) answered.set(String(record?.id).toLowerCase(), record);
+		},
+	});
 
+	const output: INodeExecutionData[][] = Array.from({ length: count }, (_, itemIndex) => (refused[itemIndex] ? [refused[itemIndex]] : []));
 	let missing: NodeOperationError | undefined;
 	for (const { itemIndex, id } of wanted) {
-		if (output[itemIndex].some((item) => item.json.error !== undefined)) continue;
 		const record = answered.get(id);
-		if (record) {
-			output[itemIndex].push({ json: record, pairedItem: { item: itemIndex } });
-			continue;
+		if (record) output[itemIndex].push({ json: record, pairedItem: { item: itemIndex } });
+		else if (!failed[itemIndex]) {
+			const error = new NodeOperationError(this.getNode(), `The scheduled message "${id}" was not found in Helena (item ${itemIndex})`, {
+				itemIndex,
+				description: `Helena did not return it from the batch cancel. ${
+					answered.size
+						? `The ${answered.size} messages Helena returned are cancelled, or kept the status that prevented it`
+						: 'Nothing was cancelled'
+				}; running the node again is safe.`,
+			});
+			if (!continueOnFail) missing ??= error;
+			else output[itemIndex].push(refusedItem(error, itemIndex));
 		}
-		const error = new NodeOperationError(this.getNode(), `The scheduled message "${id}" was not found in Helena (item ${itemIndex})`, {
-			itemIndex,
-			description: 'Helena did not return it from the batch cancel. The other messages were cancelled; running the node again is safe.',
-		});
-		if (!continueOnFail) missing ??= error;
-		else output[itemIndex] = [failedItem(error, itemIndex)];
 	}
+	// the error of a failed request, after what the item's other requests did
+	for (let itemIndex = 0; itemIndex < count; itemIndex++)
+		if (failed[itemIndex]) output[itemIndex].push(failed[itemIndex] as INodeExecutionData);
 	if (missing) throw missing;
 	return output.flat();
 }

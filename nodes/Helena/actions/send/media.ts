@@ -129,13 +129,18 @@ export function readFileSource(context: IExecuteFunctions, itemIndex: number, la
 	return readOption(context, context.getNodeParameter('fileSource', itemIndex, sources[0]), sources, label, itemIndex);
 }
 
-/** `fileIdOrUrl` for a send: the URL as given, or the Helena file ID of the uploaded binary file. */
-export async function readMedia(context: IExecuteFunctions, kind: MediaKind, itemIndex: number): Promise<string> {
+/**
+ * A send's file checked (its source, the URL, the binary field's type and size) with nothing stored yet; the
+ * step it returns gives `fileIdOrUrl`: the URL as given, or the Helena file ID of the binary file, uploaded then.
+ * A batch checks every item before it uploads any file.
+ */
+export async function checkMedia(context: IExecuteFunctions, kind: MediaKind, itemIndex: number): Promise<() => Promise<string>> {
 	const source = readFileSource(context, itemIndex, 'File Source');
 	if (source === 'url') {
 		const url = (readText(context, context.getNodeParameter('fileUrl', itemIndex, ''), 'File URL', itemIndex) ?? '').trim();
 		if (!url) throw invalidInput(context, 'File URL', 'is empty', itemIndex);
-		return requireHttpUrl(context, url, 'File URL', itemIndex);
+		const checked = requireHttpUrl(context, url, 'File URL', itemIndex);
+		return async () => checked;
 	}
 	const property = (
 		readText(context, context.getNodeParameter('binaryPropertyName', itemIndex, 'data'), 'Input Binary Field', itemIndex) ?? ''
@@ -151,19 +156,30 @@ export async function readMedia(context: IExecuteFunctions, kind: MediaKind, ite
 			itemIndex,
 		);
 	}
-	const data = await context.helpers.getBinaryDataBuffer(itemIndex, property);
-	if (data.length === 0) {
+	const size = (await context.helpers.getBinaryDataBuffer(itemIndex, property)).length;
+	if (size === 0) {
 		throw invalidInput(context, 'Input Binary Field', `"${property}" is empty (0 bytes): there is no file to send`, itemIndex);
 	}
-	if (data.length > rule.maxBytes) {
+	if (size > rule.maxBytes) {
 		throw invalidInput(
 			context,
 			'Input Binary Field',
-			`"${property}" is ${formatBytes(data.length)}; WhatsApp accepts ${rule.label} of at most ${formatBytes(rule.maxBytes)}`,
+			`"${property}" is ${formatBytes(size)}; WhatsApp accepts ${rule.label} of at most ${formatBytes(rule.maxBytes)}`,
 			itemIndex,
 		);
 	}
 	const fileName = fileNameOf(binary.fileName, binary.fileExtension, mimeType);
-	const stored = await uploadFile.call(context, { fileName, mimeType, type: rule.fileType, data, itemIndex });
-	return String(stored.id);
+	return async () => {
+		// read again when it is sent: a batch does not hold every item's file between the check and the upload
+		const data = await context.helpers.getBinaryDataBuffer(itemIndex, property);
+		const stored = await uploadFile.call(context, { fileName, mimeType, type: rule.fileType, data, itemIndex });
+		return String(stored.id);
+	};
+}
+
+/** `fileIdOrUrl` for a send: the URL as given, or the Helena file ID of the uploaded binary file. */
+export async function readMedia(context: IExecuteFunctions, kind: MediaKind, itemIndex: number): Promise<string> {
+	return await (
+		await checkMedia(context, kind, itemIndex)
+	)();
 }

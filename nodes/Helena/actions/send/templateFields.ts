@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { invalidInput, readKeyValues } from '../../helpers';
 import type { ChatTemplate } from '../chat/catalog';
-import { readFileSource, readMedia } from './media';
+import { checkMedia, readFileSource } from './media';
 import type { MediaKind } from './media';
 
 /* A template's parameters and header file: declared once for Send Template, its batch and scheduled messages. */
@@ -77,12 +77,22 @@ export function requireApproved(context: IExecuteFunctions, template: ChatTempla
 	return template;
 }
 
-/** The template's header file as a URL or a Helena file ID (a binary file is uploaded); none for a template without media. */
-export async function readHeaderFile(context: IExecuteFunctions, template: ChatTemplate, itemIndex: number): Promise<string | undefined> {
+/** The template's header file checked, nothing stored yet (see `checkMedia`); undefined for a template without media. */
+export async function checkHeaderFile(
+	context: IExecuteFunctions,
+	template: ChatTemplate,
+	itemIndex: number,
+): Promise<(() => Promise<string>) | undefined> {
 	const source = readFileSource(context, itemIndex, 'Header File', { optional: true });
 	requireHeaderFileFits(context, template, source !== 'none', itemIndex);
 	if (source === 'none') return undefined;
-	return await readMedia(context, template.fileType.toLowerCase() as MediaKind, itemIndex);
+	return await checkMedia(context, template.fileType.toLowerCase() as MediaKind, itemIndex);
+}
+
+/** The template's header file as a URL or a Helena file ID (a binary file is uploaded); none for a template without media. */
+export async function readHeaderFile(context: IExecuteFunctions, template: ChatTemplate, itemIndex: number): Promise<string | undefined> {
+	const upload = await checkHeaderFile(context, template, itemIndex);
+	return upload && (await upload());
 }
 
 /** A header file exactly when the template has a media header. */

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { failedItem, invalidInput, isPhoneWithCountryCode, readList, runPerItem, shown, runItemChecks, withItemIndex } from '../../helpers';
-import { fetchAllPages, helenaRequest, recordIn, runBatches } from '../../transport';
+import { invalidInput, isPhoneWithCountryCode, readList, runPerItem, shown, runItemChecks, withItemIndex } from '../../helpers';
+import { fetchAllPages, helenaRequest, recordIn, refusedItem, runBatches } from '../../transport';
 import type { HelenaRequest, HelenaService, RecordRef, RepeatEffect } from '../../transport';
 import { contactRecords, readContactTarget } from './contactLocator';
 import { simplifyFieldShowing } from './paging';
@@ -198,7 +198,7 @@ export async function changeMany(this: IExecuteFunctions, list: ContactList, add
 			pending.push(readPendingItem(this, list, itemIndex));
 		} catch (error) {
 			if (!continueOnFail) throw withItemIndex(this, error, itemIndex);
-			output[itemIndex] = failedItem(error, itemIndex);
+			output[itemIndex] = refusedItem(error, itemIndex);
 		}
 	}
 
