@@ -187,7 +187,7 @@ export function baseOf(resource: string, operation: string, sessionId: string): 
 		'session.sendMessage': { sessionId, content: 'text', text: 'Class check', template, templateParameters },
 		'session.setStatus': { sessionId, status: 'PENDING' },
 		'session.transfer': { sessionId, transferUser: byId(BRUNO) },
-		'session.update': { sessionId, updateFields: { outcome: 'WON', outcomeDescription: 'Class check', amount: 10 } },
+		'session.update': { sessionId, updateFields: { outcome: 'WON', outcomeDescription: 'Class check' } },
 		'tag.create': { name: 'Class Check' },
 		'tag.delete': { tag: byId(demo.tagId('Lead')) },
 		'tag.getAll': {},

@@ -216,7 +216,8 @@ function partial(ctx) {
 				id: newId(),
 				category,
 				categoryDescription: c.description ?? null,
-				amount: c.amount ?? null,
+				// the documented answer types the amount as a number, never null: a .NET double defaults to 0
+				amount: c.amount ?? 0,
 				categoryName: category,
 			};
 		}
