@@ -153,6 +153,23 @@ describe('Helena Contact Trigger: events, status, start date, test event', () =>
 		expect(helena.apiRequests()).toHaveLength(0);
 	});
 
+	test.each(['01/02/2024', 'March 7 2024', '2024-02-30', '2024-03-07T25:00:00'])(
+		'a Start From that is no ISO 8601 date (%s: two readings, or none) is refused, as every date field of the node',
+		async (startFrom) => {
+			const workflow = trigger({ options: { startFrom } });
+			await expect(workflow.activate()).rejects.toThrow(
+				`"Start From" is not a date: "${startFrom}" (give an ISO 8601 date such as 2024-03-07 or 2024-03-07T14:30:00Z)`,
+			);
+			expect(helena.apiRequests()).toHaveLength(0);
+		},
+	);
+
+	test('a Start From with an offset keeps its instant', async () => {
+		const workflow = trigger({ options: { startFrom: '2026-01-22T18:51:59-03:00' } });
+		await workflow.activate();
+		expect(workflow.savedNodeData.origin).toBe('2026-01-22T21:51:59.000Z');
+	});
+
 	test('Fetch Test Event returns the most recent contact, in one request, and leaves the cursor alone', async () => {
 		const workflow = trigger();
 		later();
