@@ -74,7 +74,10 @@ const HTML_START = /^\s*(<!doctype html|<html|<head|<body)/i;
  * the byte; the type contradicts when its family differs (audio/… for a PDF) or when it is a page or a
  * message while Helena stated something else. A host that gives no type, or "any bytes", does not contradict.
  */
-function contradiction(stated: FileToDownload['stated'], host: { size?: number; type?: unknown; start?: Buffer }): string | undefined {
+function contradiction(
+	stated: FileToDownload['stated'],
+	host: { size?: number; type?: unknown; start?: Buffer; announcedSize?: number },
+): string | undefined {
 	const statedType = essence(stated?.mimeType);
 	const statedSize = stated?.size !== undefined && stated.size > 0 ? stated.size : undefined;
 	const hostType = essence(host.type) ?? (host.start && HTML_START.test(host.start.toString('latin1')) ? 'text/html' : undefined);
@@ -86,7 +89,8 @@ function contradiction(stated: FileToDownload['stated'], host: { size?: number; 
 		(hostType.split('/')[0] !== statedType.split('/')[0] || (PAGE_TYPES.test(hostType) && !PAGE_TYPES.test(statedType)));
 	if (!sizeDiffers && !typeDiffers) return undefined;
 	const said = [statedSize === undefined ? '' : sizeText(statedSize), statedType ?? ''].filter(Boolean).join(' ');
-	const sent = [host.size === undefined ? '' : sizeText(host.size), hostType ?? ''].filter(Boolean).join(' ');
+	const sentSize = host.size ?? host.announcedSize;
+	const sent = [sentSize === undefined ? '' : sizeText(sentSize), hostType ?? ''].filter(Boolean).join(' ');
 	return `Helena states ${said}, the host sends ${sent}`;
 }
 
@@ -184,7 +188,9 @@ export async function downloadFile(this: HelenaContext, file: FileToDownload): P
 		throw capped(`the host announces ${megabytes(announced)}`);
 	}
 	const type = response.headers?.['content-type'];
-	const announcedWrong = contradiction(file.stated, { size: Number.isFinite(announced) ? announced : undefined, type });
+	// the size is compared once the body has arrived: a compressed body's Content-Length is its size on the wire,
+	// and the body arrives decoded without the Content-Encoding that would say so
+	const announcedWrong = contradiction(file.stated, { type, announcedSize: Number.isFinite(announced) ? announced : undefined });
 	if (announcedWrong) {
 		body.destroy();
 		throw notTheFile(announcedWrong);

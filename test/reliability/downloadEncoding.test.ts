@@ -1,0 +1,79 @@
+import * as http from 'node:http';
+import * as zlib from 'node:zlib';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { MARIA_PHONE, useChatSandbox } from '../chat/chatFixture';
+
+/*
+ * Message → Download Media from a host that compresses what it sends (Content-Encoding: gzip): Content-Length is
+ * the size on the wire, not the file's, so the size Helena stated is compared with the body once decoded; a body
+ * that decodes past the cap is still stopped at the cap.
+ */
+const MESSAGE = /^\/chat\/v1\/message\/[0-9a-f-]{36}$/;
+
+async function gzipHost(bytes: Buffer, type: string) {
+	const gz = zlib.gzipSync(bytes);
+	const server = http.createServer((_req, res) => {
+		res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', 'content-length': String(gz.length) });
+		res.end(gz);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+		close: async () => {
+			server.closeAllConnections();
+			await new Promise((resolve) => server.close(resolve));
+		},
+	};
+}
+
+describe('Download Media from a host that sends the file compressed', () => {
+	const helena = useChatSandbox();
+	afterEach(() => helena.sandbox.misbehaviour.clear());
+
+	/** Maria sends a file of `size` bytes that the gzip host serves; the message's file points there. */
+	async function fileOnGzipHost(bytes: Buffer, stated: { name: string; mimeType: string }, change: (file: IDataObject) => void = () => {}) {
+		const fileHost = await gzipHost(bytes, stated.mimeType);
+		const sent = helena.sandbox.chat.contactSendsFile(MARIA_PHONE, { ...stated, size: bytes.length });
+		helena.sandbox.misbehaviour.next({
+			method: 'GET',
+			path: MESSAGE,
+			reshape: (message: IDataObject) => {
+				const file = (message.details as IDataObject).file as IDataObject;
+				file.publicUrlDownload = `${fileHost.url}/${stated.name}`;
+				file.publicUrl = `${fileHost.url}/${stated.name}`;
+				change(file);
+				return message;
+			},
+		});
+		return { id: sent.message.id as string, close: fileHost.close };
+	}
+
+	test('the size Helena stated is the decoded size: the file is output whole', async () => {
+		const bytes = Buffer.alloc(50_000, 'a');
+		const file = await fileOnGzipHost(bytes, { name: 'notas.txt', mimeType: 'text/plain' });
+		try {
+			const { items, error } = await helena.run({ resource: 'message', operation: 'downloadMedia', messageId: file.id });
+
+			expect(error?.message).toBeUndefined();
+			expect(Buffer.from(items[0].binary!.data.data, 'base64').equals(bytes)).toBe(true);
+		} finally {
+			await file.close();
+		}
+	});
+
+	test('a decoded body of another size than Helena stated is refused, with both sizes', async () => {
+		const bytes = Buffer.alloc(50_000, 'a');
+		const file = await fileOnGzipHost(bytes, { name: 'notas.txt', mimeType: 'text/plain' }, (stated) => {
+			stated.size = 40_000;
+		});
+		try {
+			const { error } = await helena.run({ resource: 'message', operation: 'downloadMedia', messageId: file.id });
+
+			expect(error?.message).toContain('Helena states 39.1 kB text/plain, the host sends 48.8 kB text/plain (item 0)');
+		} finally {
+			await file.close();
+		}
+	});
+});
