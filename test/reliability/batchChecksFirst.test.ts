@@ -136,7 +136,7 @@ describe('batch operations: checks first, and an account of every item', () => {
 			`The scheduled message "${MISSING}" was not found in Helena (item 0)`,
 		]);
 		expect(run.items[1].json.description).toBe(
-			'Helena did not return it from the batch cancel. The 1 messages Helena returned are cancelled, or kept the status that prevented it; running the node again is safe.',
+			"Helena's answer to the batch cancel does not list it: most likely no scheduled message of this account has this ID. The 1 messages Helena listed are cancelled, or kept the status that prevented it; running the node again is safe.",
 		);
 	});
 });

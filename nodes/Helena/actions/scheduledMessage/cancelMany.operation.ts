@@ -89,10 +89,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		else if (!failed[itemIndex]) {
 			const error = new NodeOperationError(this.getNode(), `The scheduled message "${id}" was not found in Helena (item ${itemIndex})`, {
 				itemIndex,
-				description: `Helena did not return it from the batch cancel. ${
+				description: `Helena's answer to the batch cancel does not list it: most likely no scheduled message of this account has this ID. ${
 					answered.size
-						? `The ${answered.size} messages Helena returned are cancelled, or kept the status that prevented it`
-						: 'Nothing was cancelled'
+						? `The ${answered.size} messages Helena listed are cancelled, or kept the status that prevented it`
+						: 'Helena listed none of the messages'
 				}; running the node again is safe.`,
 			});
 			if (!continueOnFail) missing ??= error;
