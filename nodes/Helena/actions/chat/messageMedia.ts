@@ -44,6 +44,9 @@ export function readBinaryPropertyName(context: NodeContext, value: unknown, lab
 
 const MEDIA_TYPES = ['IMAGE', 'AUDIO', 'VIDEO', 'DOCUMENT', 'STICKER'];
 
+/** The kind of file a message type holds, where its type says (a document may be any kind). */
+const KIND_OF_MESSAGE: Record<string, string> = { IMAGE: 'image/*', AUDIO: 'audio/*', VIDEO: 'video/*', STICKER: 'image/*' };
+
 export interface MessageFile {
 	url?: string;
 	name?: string;
@@ -131,7 +134,8 @@ export async function messageMediaBinary(
 			`Raise ${capName} to download it. Nothing was downloaded.`,
 		);
 	}
-	const stated = { size: file.size, mimeType: file.mimeType };
+	// Helena may state no type (it is nullable); the message's own type still says which kind of file it is
+	const stated = { size: file.size, mimeType: file.mimeType ?? KIND_OF_MESSAGE[String(message.type ?? '').toUpperCase()] };
 	const downloaded = await downloadFile.call(context, { url: file.url, label, maxBytes, capName, stated, itemIndex });
 	const hostType = downloaded.mimeType && downloaded.mimeType !== 'application/octet-stream' ? downloaded.mimeType : undefined;
 	const name = file.name ?? downloaded.fileName ?? nameOfUrl(file.url) ?? `message-${id ?? 'file'}`;

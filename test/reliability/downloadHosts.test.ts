@@ -6,9 +6,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { MARIA_PHONE, useChatSandbox } from '../chat/chatFixture';
 
 /*
- * Message → Download Media from a host that compresses what it sends (Content-Encoding: gzip): Content-Length is
- * the size on the wire, not the file's, so the size Helena stated is compared with the body once decoded; a body
- * that decodes past the cap is still stopped at the cap.
+ * Message → Download Media from hosts that do not send what a plain reading expects. One compresses what it sends
+ * (Content-Encoding: gzip): Content-Length is the size on the wire, not the file's, so the size Helena stated is
+ * compared with the body once decoded. Another answers a sign-in page where Helena stated no type (it may: the
+ * type is nullable): the message's own type (an image) still tells that a page is not the file.
  */
 const MESSAGE = /^\/chat\/v1\/message\/[0-9a-f-]{36}$/;
 
@@ -75,5 +76,30 @@ describe('Download Media from a host that sends the file compressed', () => {
 		} finally {
 			await file.close();
 		}
+	});
+
+	test('Helena states no type and no size for an image: a sign-in page from the host is refused, not output as the image', async () => {
+		const page = Buffer.from('<!DOCTYPE html><html><head><title>Sign in</title></head><body>Please sign in</body></html>');
+		const sent = helena.sandbox.chat.contactSendsFile(MARIA_PHONE, {
+			name: 'foto.jpg',
+			mimeType: 'image/jpeg',
+			size: 300_000,
+			servedAs: { mimeType: 'text/html; charset=utf-8', bytes: page },
+		});
+		helena.sandbox.misbehaviour.next({
+			method: 'GET',
+			path: MESSAGE,
+			reshape: (message: IDataObject) => {
+				const file = (message.details as IDataObject).file as IDataObject;
+				file.mimeType = null;
+				delete file.size;
+				return message;
+			},
+		});
+
+		const { items, error } = await helena.run({ resource: 'message', operation: 'downloadMedia', messageId: sent.message.id });
+
+		expect(items).toEqual([]);
+		expect(error?.message).toMatch(/is not what Helena announced: Helena states image\/\*, the host sends .*text\/html \(item 0\)$/);
 	});
 });
