@@ -10,20 +10,17 @@ import { readDate } from '../helpers';
  */
 export function readStartFrom(context: IPollFunctions, raw: unknown): string {
 	if (raw === undefined || raw === null || raw === '') return 'now';
-	const text = typeof (raw as { toISO?: unknown }).toISO === 'function' ? String((raw as { toISO: () => string }).toISO()) : String(raw);
-	let checked: string | undefined;
+	let checked: string;
 	try {
-		checked = readDate(context, raw, 'Start From', 0);
+		checked = readDate(context, raw, 'Start From', 0) as string;
 	} catch {
 		// a trigger has no item to name
-	}
-	const zoned = checked && /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(checked) ? `${checked}Z` : checked;
-	const instant = zoned ? Date.parse(zoned) : NaN;
-	if (Number.isNaN(instant)) {
+		const text = typeof (raw as { toISO?: unknown }).toISO === 'function' ? String((raw as { toISO: () => string }).toISO()) : String(raw);
 		throw new NodeOperationError(
 			context.getNode(),
 			`"Start From" is not a date: "${text}" (give an ISO 8601 date such as 2024-03-07 or 2024-03-07T14:30:00Z)`,
 		);
 	}
+	const instant = Date.parse(/T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(checked) ? `${checked}Z` : checked);
 	return new Date(instant).toISOString();
 }

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readDate, runPerItem } from '../../helpers';
+import { optionsCollection, runPerItem } from '../../helpers';
+import { readDateFilters } from '../shared/dateFilters';
 import { fetchAllPages } from '../../transport';
 import { readSessionId, sessionIdField, sessionRecord } from '../chat/locators';
 import { SIMPLIFIED_MESSAGE_HINT, simplifyMessage } from '../chat/messageView';
@@ -44,10 +45,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const qs: IDataObject = { SessionId: sessionId };
-		for (const [name, label, query] of DATE_FILTERS) {
-			const date = readDate(this, filters[name], label, itemIndex);
-			if (date) qs[query] = date;
-		}
+		readDateFilters(this, filters, qs, itemIndex, DATE_FILTERS);
 		Object.assign(qs, readTimeOrder(this, options, itemIndex));
 		const messages = await fetchAllPages.call(
 			this,

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { filtersCollection, optionsCollection, optionValues, readDate, readOption, runPerItem } from '../../helpers';
+import { filtersCollection, optionsCollection, optionValues, readOption, runPerItem } from '../../helpers';
+import { readDateFilters } from '../shared/dateFilters';
 import { fetchAllPages } from '../../transport';
 import { resolveChannel } from '../chat/catalog';
 import { channelLocator, departmentPicker, locatorValue, optionalLocatorUuid, userLocator } from '../chat/locators';
@@ -79,10 +80,7 @@ async function readFilters(context: IExecuteFunctions, itemIndex: number): Promi
 	if (userId) qs.User = userId;
 	const departmentId = optionalLocatorUuid(context, filters.department, 'Department', itemIndex);
 	if (departmentId) qs.Department = departmentId;
-	for (const [name, label, query] of DATE_FILTERS) {
-		const date = readDate(context, filters[name], label, itemIndex);
-		if (date) qs[query] = date;
-	}
+	readDateFilters(context, filters, qs, itemIndex, DATE_FILTERS);
 	return qs;
 }
 

@@ -1,19 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, optionValues, readChoices, readDate, readOption, runPerItem } from '../../helpers';
+import { optionsCollection, optionValues, readChoices, readOption, runPerItem } from '../../helpers';
 import { fetchAllPages } from '../../transport';
 import { resolveChannel } from '../chat/catalog';
 import { channelLocator, locatorValue, optionalLocatorUuid } from '../chat/locators';
 import { readTagLocator, tagLocator } from '../shared/tagLocator';
 import { contactIdFilter, readContactIdFilter } from '../shared/contactLocator';
+import { readDateFilters } from '../shared/dateFilters';
+import type { DateFilter } from '../shared/dateFilters';
 import { limitField, readPaging, returnAllField } from '../shared/paging';
 import { readDetails, sessionDetailsField } from './details';
 import { sessionDepartmentFilter, sessionStatusFilter, sessionUserFilter } from './filters';
 
 const SESSION_STATUSES = optionValues(sessionStatusFilter);
 
-const DATE_FILTERS: Array<[string, string, string]> = [
+const DATE_FILTERS: DateFilter[] = [
 	['createdAfter', 'Started After', 'CreatedAt.After'],
 	['createdBefore', 'Started Before', 'CreatedAt.Before'],
 	['lastInteractionAfter', 'Last Interaction After', 'LastInteractionAt.After'],
@@ -79,10 +81,7 @@ async function readFilters(context: IExecuteFunctions, itemIndex: number): Promi
 	if (channel) qs.ChannelsId = [(await resolveChannel(context, channel, itemIndex)).id];
 	const contactId = readContactIdFilter(context, filters, itemIndex);
 	if (contactId) qs.ContactId = contactId;
-	for (const [name, label, query] of DATE_FILTERS) {
-		const date = readDate(context, filters[name], label, itemIndex);
-		if (date) qs[query] = date;
-	}
+	readDateFilters(context, filters, qs, itemIndex, DATE_FILTERS);
 	return qs;
 }
 

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { filtersCollection, optionsCollection, readDate } from '../../helpers';
+import { filtersCollection, optionsCollection } from '../../helpers';
+import { readDateFilters } from '../shared/dateFilters';
+import type { DateFilter } from '../shared/dateFilters';
 import { apiPath, fetchAllPages } from '../../transport';
 import { sessionRecord } from '../chat/locators';
 import { readPaging } from '../shared/paging';
@@ -10,7 +12,7 @@ import { readTimeOrder, timeOrderField } from '../shared/timeOrder';
 
 type Kind = 'messages' | 'notes';
 
-const DATE_FILTERS: Array<[string, string, string]> = [
+const DATE_FILTERS: DateFilter[] = [
 	['createdAfter', 'Sent After', 'CreatedAt.After'],
 	['createdBefore', 'Sent Before', 'CreatedAt.Before'],
 	['updatedAfter', 'Updated After', 'UpdatedAt.After'],
@@ -19,6 +21,12 @@ const DATE_FILTERS: Array<[string, string, string]> = [
 
 /** A date filter's label: notes are written, messages sent. */
 const labelOf = (kind: Kind, label: string) => (kind === 'notes' ? label.replace('Sent', 'Written') : label);
+
+/** The date filters of each kind, with the labels the editor shows. */
+const DATE_FILTERS_OF: Record<Kind, DateFilter[]> = {
+	messages: DATE_FILTERS,
+	notes: DATE_FILTERS.map(([name, label, query]) => [name, labelOf('notes', label), query]),
+};
 
 /** The Filters and Options of Get Messages and Get Notes. */
 export function historyFields(kind: Kind): INodeProperties[] {
@@ -48,10 +56,7 @@ export async function fetchHistory(context: IExecuteFunctions, kind: Kind, id: s
 	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
-	for (const [name, label, query] of DATE_FILTERS) {
-		const date = readDate(context, filters[name], labelOf(kind, label), itemIndex);
-		if (date) qs[query] = date;
-	}
+	readDateFilters(context, filters, qs, itemIndex, DATE_FILTERS_OF[kind]);
 	Object.assign(qs, readTimeOrder(context, options, itemIndex));
 	const path = kind === 'messages' ? apiPath`/v1/session/${id}/message` : apiPath`/v1/session/${id}/note`;
 	return await fetchAllPages.call(

@@ -23,9 +23,18 @@ export function dateFilterFields(things: string): INodeProperties[] {
 	}));
 }
 
-/** Adds the date filters that are set to the query, each checked as a date. */
-export function readDateFilters(context: IExecuteFunctions, filters: IDataObject, qs: IDataObject, itemIndex: number): void {
-	for (const [name, label, query] of DATE_FILTERS) {
+/** A date filter: its name in the node, its label, the query key Helena reads (and anything else its list keeps). */
+export type DateFilter = readonly [name: string, label: string, query: string, ...rest: string[]];
+
+/** Adds the date filters that are set to the query, each checked as a date and named by its label (by default the four above). */
+export function readDateFilters(
+	context: IExecuteFunctions,
+	filters: IDataObject,
+	qs: IDataObject,
+	itemIndex: number,
+	list: readonly DateFilter[] = DATE_FILTERS,
+): void {
+	for (const [name, label, query] of list) {
 		const date = readDate(context, filters[name], label, itemIndex);
 		if (date) qs[query] = date;
 	}
