@@ -59,12 +59,16 @@ describe('batch operations: checks first, and an account of every item', () => {
 		expect(new Set(messages.map((message) => message.fileIdOrUrl)).size).toBe(2);
 	});
 
+	/** The IDs of two items that go out in two requests of Cancel Many; the first request is applied, the second refused. */
 	async function twoRequestsOfIds() {
 		const created = await helena.run(scheduleTemplate({ phoneNumber: '={{ $json.phone }}' }), { items: [{ phone: demo.contactPhone(2) }] });
 		const second = created.items[0].json.id as string;
 		// 100 distinct IDs in the first request (the demo message and 99 unknown ones), the created message in the second
 		const fillers = Array.from({ length: 99 }, (_, n) => `0b0b0b0b-0000-4000-8000-${String(n).padStart(12, '0')}`);
 		helena.sandbox.clearRequests();
+		const path = '/chat/v1/scheduled-message/batch-cancel';
+		helena.sandbox.misbehaviour.next({ method: 'POST', path, count: 1, reshape: (answer: unknown) => answer });
+		helena.sandbox.misbehaviour.next({ method: 'POST', path, count: 20, status: 400, body: { text: 'Recusado' } });
 		return { second, items: [{ ids: [demo.scheduledMessageId, ...fillers] }, { ids: second }] };
 	}
 	const statusOf = (id: string) => helena.sandbox.chat.scheduledMessages().find((message: { id: string }) => message.id === id)?.status;
@@ -72,19 +76,6 @@ describe('batch operations: checks first, and an account of every item', () => {
 
 	test('Cancel Many whose second request fails: the error says item 0 was cancelled and item 1 not, and that a repeat is safe', async () => {
 		const { second, items } = await twoRequestsOfIds();
-		helena.sandbox.misbehaviour.next({
-			method: 'POST',
-			path: '/chat/v1/scheduled-message/batch-cancel',
-			count: 1,
-			reshape: (answer: unknown) => answer,
-		});
-		helena.sandbox.misbehaviour.next({
-			method: 'POST',
-			path: '/chat/v1/scheduled-message/batch-cancel',
-			count: 20,
-			status: 400,
-			body: { text: 'Recusado' },
-		});
 
 		const { error } = await helena.run(cancelMany, { items });
 
@@ -96,19 +87,6 @@ describe('batch operations: checks first, and an account of every item', () => {
 
 	test('Cancel Many under Continue On Fail: each unknown ID its own error, an item of a failed request its error with outcome, a refused item too', async () => {
 		const { items } = await twoRequestsOfIds();
-		helena.sandbox.misbehaviour.next({
-			method: 'POST',
-			path: '/chat/v1/scheduled-message/batch-cancel',
-			count: 1,
-			reshape: (answer: unknown) => answer,
-		});
-		helena.sandbox.misbehaviour.next({
-			method: 'POST',
-			path: '/chat/v1/scheduled-message/batch-cancel',
-			count: 20,
-			status: 400,
-			body: { text: 'Recusado' },
-		});
 
 		const run = await helena.run(cancelMany, { items: [...items, { ids: 'abc' }], continueOnFail: true });
 
