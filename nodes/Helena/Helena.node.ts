@@ -14,6 +14,7 @@ import { sessionDescription } from './actions/session';
 import { tagDescription } from './actions/tag';
 import { respondToLink, responseWebhooks } from './actions/message/response/webhook';
 import { router } from './actions/router';
+import { failedItem, withItemIndex } from './helpers';
 import { operationSubtitle } from './helpers/subtitle';
 import { userDescription } from './actions/user';
 import { webhookDescription } from './actions/webhook';
@@ -83,6 +84,16 @@ export class Helena implements INodeType {
 	webhook = respondToLink;
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		// Continue On Fail, for every item loop of the operations (runPerItem, the batch operations): a failed
+		// item comes out as its error, paired to it, and the other items go on; without it the failed item
+		// stops the node, its error naming the item.
+		const continueOnFail = this.continueOnFail();
+		return await router.call(this, {
+			continueOnFail,
+			failed: (error, itemIndex) => {
+				if (continueOnFail) return failedItem(error, itemIndex);
+				throw withItemIndex(this, error, itemIndex);
+			},
+		});
 	}
 }

@@ -2,6 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { checkBeforeEachItem, checkOptionLists } from '../helpers/optionLists';
+import { handleItemErrors } from '../helpers/runPerItem';
+import type { ItemErrors } from '../helpers/runPerItem';
 import { account } from './account';
 import { card } from './card';
 import { contact } from './contact';
@@ -34,7 +36,9 @@ export const resources: Record<string, HelenaResource> = {
 	webhook,
 };
 
-export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+/** Runs the chosen operation; `itemErrors` is the node's Continue On Fail handling, which every item loop uses. */
+export async function router(this: IExecuteFunctions, itemErrors: ItemErrors): Promise<INodeExecutionData[][]> {
+	handleItemErrors(this, itemErrors);
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const handler = resources[resource]?.[operation];
@@ -46,7 +50,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		checkOptionLists(this, handler.description, this.getNode().parameters, itemIndexes, (name, itemIndex) =>
 			this.getNodeParameter(name, itemIndex),
 		);
-	if (this.continueOnFail()) checkBeforeEachItem(this, (itemIndex) => checkItems([itemIndex]));
+	if (itemErrors.continueOnFail) checkBeforeEachItem(this, (itemIndex) => checkItems([itemIndex]));
 	else checkItems(Array.from({ length: this.getInputData().length }, (_, itemIndex) => itemIndex));
 	return [await handler.execute.call(this)];
 }

@@ -37,6 +37,7 @@ export type { ValueFormat } from './formats';
 export { alsoAccepting, openList, runItemChecks } from './optionLists';
 export type { KeyValueShape } from './keyValues';
 export { readLocatorId, uuidLocator } from './locator';
-export { failedItem, ItemWithBinary, READ_CONCURRENCY, runPerItem, withItemIndex } from './runPerItem';
+export { failedItem, handleItemErrors, itemErrors, ItemWithBinary, READ_CONCURRENCY, runPerItem, withItemIndex } from './runPerItem';
+export type { ItemErrors } from './runPerItem';
 export { deriveUpdateFields, readUpdateFields, requireFieldsToUpdate } from './updateFields';
 export { filtersCollection, optionsCollection, optionValues, updateFieldsCollection } from './properties';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import type { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { mapWithConcurrency } from '../helpers/concurrency';
-import { failedItem, withItemIndex } from '../helpers/runPerItem';
+import { itemErrors, withItemIndex } from '../helpers/runPerItem';
 import { requestOutcome } from './outcome';
 import type { RequestOutcome } from './outcome';
 
@@ -40,11 +40,12 @@ export function itemRanges(indexes: number[]): string {
 type ItemState = 'applied' | RequestOutcome;
 
 /**
- * Under Continue On Fail, an item of a batch operation refused before any request (its input, a check): its error
- * and `outcome`, as the items of a failed request carry them.
+ * An item of a batch operation refused before any request (its input, a check), through the node's handling:
+ * under Continue On Fail its error and `outcome`, as the items of a failed request carry them; otherwise it
+ * throws the error, naming the item.
  */
-export function refusedItem(error: unknown, itemIndex: number): INodeExecutionData {
-	const { json, pairedItem } = failedItem(error, itemIndex);
+export function refusedItem(context: IExecuteFunctions, error: unknown, itemIndex: number): INodeExecutionData {
+	const { json, pairedItem } = itemErrors(context).failed(error, itemIndex);
 	return { json: { ...json, outcome: 'notApplied' satisfies RequestOutcome }, pairedItem };
 }
 
@@ -85,7 +86,7 @@ export async function runBatches<P extends BatchPart>(
 	output: Array<INodeExecutionData | INodeExecutionData[] | undefined>,
 	{ parts, send, repeat, concurrency = 1 }: BatchRun<P>,
 ): Promise<void> {
-	const continueOnFail = context.continueOnFail();
+	const { continueOnFail } = itemErrors(context);
 	const states = new Map<number, ItemState>();
 	for (const part of parts) for (const itemIndex of part.itemIndexes) states.set(itemIndex, 'notApplied');
 	const failures: Array<{ part: P; error: NodeApiError | NodeOperationError }> = [];

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readOption, runItemChecks, withItemIndex } from '../../helpers';
+import { readOption, runItemChecks } from '../../helpers';
 import { chunk, refusedItem, runBatches } from '../../transport';
 import { readBatchItem } from './batchItems';
 import { repeatEffect, saveBatch } from './contactBatch';
@@ -88,7 +88,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	// derived arrays cost a sandbox crossing per element. It is read by index only, into arrays of our own.
 	const items = this.getInputData();
 	const count = items.length;
-	const continueOnFail = this.continueOnFail();
 	const dataMode = readOption(this, this.getNodeParameter('dataMode', 0), ['autoMapInputData', 'defineBelow'], 'Contact Data', 0);
 	const output = new Array<INodeExecutionData>(count);
 
@@ -103,8 +102,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			const body = read instanceof Promise ? await read : read;
 			pending.push({ itemIndex, body });
 		} catch (error) {
-			if (!continueOnFail) throw withItemIndex(this, error, itemIndex);
-			output[itemIndex] = refusedItem(error, itemIndex);
+			output[itemIndex] = refusedItem(this, error, itemIndex);
 		}
 	}
 	const options = count ? readCreateOptions(this, 0) : undefined;

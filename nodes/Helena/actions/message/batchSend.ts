@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { invalidInput, runItemChecks, withItemIndex } from '../../helpers';
+import { invalidInput, runItemChecks } from '../../helpers';
 import { helenaRequest, itemRanges, markOutcome, refusedItem, runBatches } from '../../transport';
 import type { RecordRef } from '../../transport';
 import { readPhone } from '../send/sendFields';
@@ -172,7 +172,6 @@ export async function sendInBatches(
 	read: (itemIndex: number) => Promise<ItemSend>,
 ): Promise<INodeExecutionData[]> {
 	const count = context.getInputData().length;
-	const continueOnFail = context.continueOnFail();
 	const output: INodeExecutionData[][] = Array.from({ length: count }, () => []);
 	const pending: PendingItem[] = [];
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
@@ -180,8 +179,7 @@ export async function sendInBatches(
 			runItemChecks(context, itemIndex);
 			pending.push({ itemIndex, ...(await read(itemIndex)) });
 		} catch (error) {
-			if (!continueOnFail) throw withItemIndex(context, error, itemIndex);
-			output[itemIndex] = [refusedItem(error, itemIndex)];
+			output[itemIndex] = [refusedItem(context, error, itemIndex)];
 		}
 	}
 	const ready: PendingItem[] = [];
@@ -190,8 +188,7 @@ export async function sendInBatches(
 			await item.prepare?.();
 			ready.push(item);
 		} catch (error) {
-			if (!continueOnFail) throw withItemIndex(context, error, item.itemIndex);
-			output[item.itemIndex] = [refusedItem(error, item.itemIndex)];
+			output[item.itemIndex] = [refusedItem(context, error, item.itemIndex)];
 		}
 	}
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { failedItem, invalidInput, runItemChecks, withItemIndex } from '../../helpers';
+import { invalidInput, itemErrors, runItemChecks } from '../../helpers';
 import { canPauseHere } from './response/pause';
 import { linkParameters, recipientOf, responseLink } from './response/links';
 import { readResponseRequest, responseProperties } from './response/request';
@@ -86,8 +86,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			timeLimit: limit.limited ? waitTill.toISOString() : null,
 		};
 	} catch (error) {
-		if (this.continueOnFail()) return [failedItem(error, itemIndex)];
-		throw withItemIndex(this, error, itemIndex);
+		return [itemErrors(this).failed(error, itemIndex)];
 	}
 	// A time limit resumes the node by passing its input on (an answer replaces it, see the webhook):
 	// the input it keeps is the "no response" item, so that is what the workflow continues with.

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { readList, runItemChecks, withItemIndex } from '../../helpers';
+import { itemErrors, readList, runItemChecks } from '../../helpers';
 import { chunk, helenaRequest, refusedItem, runBatches } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -47,7 +47,7 @@ async function cancelBatch(context: IExecuteFunctions, ids: string[], itemIndex:
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const count = this.getInputData().length;
-	const continueOnFail = this.continueOnFail();
+	const { continueOnFail } = itemErrors(this);
 	const refused: Array<INodeExecutionData | undefined> = new Array(count);
 	const wanted: Wanted[] = [];
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
@@ -60,8 +60,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			if (!ids.length) throw new NodeOperationError(this.getNode(), `Scheduled Message IDs is empty (item ${itemIndex})`, { itemIndex });
 			wanted.push(...ids.map((id) => ({ itemIndex, id: id.toLowerCase() })));
 		} catch (error) {
-			if (!continueOnFail) throw withItemIndex(this, error, itemIndex);
-			refused[itemIndex] = refusedItem(error, itemIndex);
+			refused[itemIndex] = refusedItem(this, error, itemIndex);
 		}
 	}
 
@@ -96,7 +95,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				}; running the node again is safe.`,
 			});
 			if (!continueOnFail) missing ??= error;
-			else output[itemIndex].push(refusedItem(error, itemIndex));
+			else output[itemIndex].push(refusedItem(this, error, itemIndex));
 		}
 	}
 	// the error of a failed request, after what the item's other requests did

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { invalidInput, isPhoneWithCountryCode, readList, runPerItem, shown, runItemChecks, withItemIndex } from '../../helpers';
+import { invalidInput, isPhoneWithCountryCode, readList, runPerItem, shown, runItemChecks } from '../../helpers';
 import { fetchAllPages, helenaRequest, recordIn, refusedItem, runBatches } from '../../transport';
 import type { HelenaRequest, HelenaService, RecordRef, RepeatEffect } from '../../transport';
 import { contactRecords, readContactTarget } from './contactLocator';
@@ -189,7 +189,6 @@ function repeatEffect(list: ContactList, adding: boolean): RepeatEffect {
 /** Add Contacts / Remove Contacts: one batch request per chunk, each item's output paired to it. */
 export async function changeMany(this: IExecuteFunctions, list: ContactList, adding: boolean): Promise<INodeExecutionData[]> {
 	const count = this.getInputData().length;
-	const continueOnFail = this.continueOnFail();
 	const output = new Array<INodeExecutionData>(count);
 	const pending: PendingItem[] = [];
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
@@ -197,8 +196,7 @@ export async function changeMany(this: IExecuteFunctions, list: ContactList, add
 			runItemChecks(this, itemIndex);
 			pending.push(readPendingItem(this, list, itemIndex));
 		} catch (error) {
-			if (!continueOnFail) throw withItemIndex(this, error, itemIndex);
-			output[itemIndex] = refusedItem(error, itemIndex);
+			output[itemIndex] = refusedItem(this, error, itemIndex);
 		}
 	}
 
