@@ -30,7 +30,7 @@ export class HelenaApi implements ICredentialType {
 
 	icon = { light: 'file:../nodes/Helena/helena.svg', dark: 'file:../nodes/Helena/helena.dark.svg' } as const;
 
-	documentationUrl = 'https://flwchat.readme.io/reference/autentica%C3%A7%C3%A3o';
+	documentationUrl = 'https://github.com/helena-n8n/n8n-nodes-helena#credentials';
 
 	properties: INodeProperties[] = [
 		{

@@ -3,6 +3,7 @@ import path from 'node:path';
 
 import type { ICredentialType, INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
 
+import { HelenaApi } from '../../credentials/HelenaApi.credentials';
 import { Helena } from '../../nodes/Helena/Helena.node';
 import { HelenaContactTrigger } from '../../nodes/HelenaContactTrigger/HelenaContactTrigger.node';
 import { HelenaTrigger } from '../../nodes/HelenaTrigger/HelenaTrigger.node';
@@ -281,5 +282,114 @@ describe('README: the example table', () => {
 		const said = tryOf(file);
 		expect(said).toMatch(/sandbox page|Execute workflow/);
 		expect(rows.find(([name]) => name === file)?.[3]).toBe(said);
+	});
+});
+
+/*
+ * What n8n's community listing shows: the npm author, the repository and the documentation links. The
+ * repository's owner and name are written once, in package.json's `repository`; everything else is read
+ * against it here, so a move or a rename fails until every link follows.
+ */
+const listed = packageJson as typeof packageJson & {
+	name: string;
+	homepage: string;
+	author: { name: string; email: string };
+	repository: { url: string; directory?: string };
+	bugs: { url: string };
+};
+
+const [, owner, repo] = /^git\+https:\/\/github\.com\/([^/]+)\/([^/]+)\.git$/.exec(listed.repository.url) ?? [];
+const repositoryUrl = `https://github.com/${owner}/${repo}`;
+
+/** The anchors GitHub gives the README's headings: lower case, punctuation dropped, spaces as hyphens. */
+const readmeAnchors = new Set(
+	readme
+		.split('\n')
+		.filter((line) => /^#{1,6} /.test(line))
+		.map((line) =>
+			line
+				.replace(/^#+ /, '')
+				.trim()
+				.toLowerCase()
+				.replace(/[^\p{L}\p{N} _-]/gu, '')
+				.replace(/ /g, '-'),
+		),
+);
+
+/** The codex files (`*.node.json`) beside the node files package.json registers. */
+const codexFiles = listed.n8n.nodes.map((node) => node.replace(/^dist\//, '').replace(/\.node\.js$/, '.node.json'));
+const codexOf = (file: string) =>
+	JSON.parse(readFileSync(path.join(root, file), 'utf8')) as {
+		categories?: string[];
+		subcategories?: unknown;
+		resources: { primaryDocumentation: Array<{ url: string }>; credentialDocumentation: Array<{ url: string }> };
+	};
+
+/** The categories n8n accepts for community nodes (docs.n8n.io, "Node codex files": node categories). */
+const COMMUNITY_CATEGORIES = [
+	'Analytics',
+	'Communication',
+	'Data & Storage',
+	'Development',
+	'Finance & Accounting',
+	'Marketing & Content',
+	'Miscellaneous',
+	'Productivity',
+	'Sales',
+	'Utility',
+];
+
+describe('the package as n8n lists it: author, repository and links to README sections', () => {
+	test('package.json names a GitHub repository of its own, called as the package', () => {
+		expect(owner).toBeTruthy();
+		expect(repo).toBe(listed.name);
+		expect(listed.repository.directory).toBeUndefined();
+	});
+
+	test('the npm author is the repository owner, with an email, and the home page and issues are on the repository', () => {
+		expect(listed.author.name).toBe(owner);
+		expect(listed.author.email).toMatch(/^[^\s@]+@[^\s@]+\.[^\s@]+$/);
+		expect(listed.homepage).toBe(`${repositoryUrl}#readme`);
+		expect(listed.bugs.url).toBe(`${repositoryUrl}/issues`);
+	});
+
+	test('the credential documentation is the README section Credentials, on the repository', () => {
+		expect(new HelenaApi().documentationUrl).toBe(`${repositoryUrl}#credentials`);
+		expect(readmeAnchors).toContain('credentials');
+	});
+
+	test.each(codexFiles)('%s links to README sections on the repository', (file) => {
+		const { resources } = codexOf(file);
+		const urls = [...resources.primaryDocumentation, ...resources.credentialDocumentation].map(({ url }) => url);
+		expect(resources.credentialDocumentation).toEqual([{ url: `${repositoryUrl}#credentials` }]);
+		expect(resources.primaryDocumentation).toHaveLength(1);
+		for (const url of urls) {
+			expect(url.startsWith(`${repositoryUrl}#`)).toBe(true);
+			expect(readmeAnchors).toContain(url.slice(repositoryUrl.length + 1));
+		}
+	});
+
+	test.each(codexFiles)('%s uses categories n8n accepts for community nodes, and no subcategories', (file) => {
+		const { categories, subcategories } = codexOf(file);
+		expect(categories?.length).toBeGreaterThan(0);
+		for (const category of categories ?? []) expect(COMMUNITY_CATEGORIES).toContain(category);
+		expect(subcategories).toBeUndefined();
+	});
+
+	test('every link to the repository in the README, the changelog and docs/ names the repository of package.json', () => {
+		const texts = [
+			'README.md',
+			'CHANGELOG.md',
+			...readdirSync(path.join(root, 'docs'))
+				.filter((file) => file.endsWith('.md'))
+				.map((file) => `docs/${file}`),
+		];
+		const links = texts.flatMap((file) =>
+			[...readFileSync(path.join(root, file), 'utf8').matchAll(/github\.com\/([\w.-]+)\/(n8n-nodes-helena)\b/g)].map(
+				(match) => `${file}: ${match[1]}/${match[2]}`,
+			),
+		);
+		expect(links.length).toBeGreaterThan(0);
+		expect(links.filter((link) => !link.endsWith(`: ${owner}/${repo}`))).toEqual([]);
 	});
 });
