@@ -15,6 +15,15 @@ jest.mock('n8n-workflow', () => ({
 const getEvents = { resource: 'webhook', operation: 'getEvents' };
 const createContact = { resource: 'contact', operation: 'create', name: 'Lia', phoneNumber: '+55|11955550000' };
 const noPacing = { requestPacing: 'off' as const };
+const LONG_DAYS: Record<string, string> = {
+	Mon: 'Monday',
+	Tue: 'Tuesday',
+	Wed: 'Wednesday',
+	Thu: 'Thursday',
+	Fri: 'Friday',
+	Sat: 'Saturday',
+	Sun: 'Sunday',
+};
 
 describe('retry timing', () => {
 	const helena = useSandbox();
@@ -67,18 +76,57 @@ describe('retry timing', () => {
 		expect(error?.description).toContain('it waits at most 120 s in total per request. Helena asked to wait 600 s more');
 	});
 
-	test.each(['-5', '', '   ', 'soon', '-1.5', 'NaN', '1e3'])(
-		'Retry-After "%s" counts as absent: the exponential back-off is used, never back-to-back retries',
-		async (value) => {
-			helena.sandbox.misbehaviour.next({ retryAfter: value, count: 3 });
+	test.each([
+		'-5',
+		'',
+		'   ',
+		'soon',
+		'-1.5',
+		'NaN',
+		'1e3',
+		'wait 5',
+		'try again in 5',
+		'5 s',
+		'1.5',
+		'Friday',
+		'21 Oct 2015',
+		'Wed, 31 Feb 2016 07:28:00 GMT',
+	])('Retry-After "%s" counts as absent: the exponential back-off is used, never back-to-back retries', async (value) => {
+		helena.sandbox.misbehaviour.next({ retryAfter: value, count: 3 });
+
+		const { error } = await helena.run(getEvents, { credentials: noPacing });
+
+		expect(error).toBeUndefined();
+		expect(statuses()).toEqual([429, 429, 429, 200]);
+		expect(mockWaits).toEqual([250, 500, 1000]);
+	});
+
+	test("Retry-After as an HTTP date (all three forms) is read against the Date of Helena's own answer", async () => {
+		const now = Date.now();
+		helena.sandbox.setClock({ frozen: true, at: new Date(now - 3_600_000).toISOString() });
+		try {
+			// Helena's clock is an hour behind ours: its date 3 s ahead of its own Date means 3 s, not "long past"
+			const inSeconds = (seconds: number) => new Date(now - 3_600_000 + seconds * 1000);
+			helena.sandbox.misbehaviour.next({ retryAfter: inSeconds(3).toUTCString() });
+			const rfc850 = inSeconds(4)
+				.toUTCString()
+				.replace(
+					/^(\w{3}), (\d{2}) (\w{3}) \d{2}(\d{2})/,
+					(_m, day: string, date: string, month: string, yy: string) => `${LONG_DAYS[day]}, ${date}-${month}-${yy}`,
+				);
+			helena.sandbox.misbehaviour.next({ retryAfter: rfc850 });
+			const [day, , month, year, time] = inSeconds(5).toUTCString().replace(',', '').split(' ');
+			const date = inSeconds(5).getUTCDate();
+			helena.sandbox.misbehaviour.next({ retryAfter: `${day} ${month} ${String(date).padStart(2, ' ')} ${time} ${year}` });
 
 			const { error } = await helena.run(getEvents, { credentials: noPacing });
 
 			expect(error).toBeUndefined();
-			expect(statuses()).toEqual([429, 429, 429, 200]);
-			expect(mockWaits).toEqual([250, 500, 1000]);
-		},
-	);
+			expect(mockWaits).toEqual([3000, 4000, 5000]);
+		} finally {
+			helena.sandbox.setClock({ real: true });
+		}
+	});
 
 	test('Retry-After as an HTTP date in the past means now; a valid number of seconds is honoured', async () => {
 		helena.sandbox.misbehaviour.next({ retryAfter: 'Wed, 21 Oct 2015 07:28:00 GMT' });

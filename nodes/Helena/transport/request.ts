@@ -21,6 +21,7 @@ import type { HelenaRefusal, RecordRef } from './errors';
 import { markOutcome } from './outcome';
 import type { RequestOutcome } from './outcome';
 import { checkFieldFormats } from './fieldFormats';
+import { readHttpDate } from './helenaClock';
 import { checkPath } from './paths';
 import { redactText, withoutApiKey } from './redact';
 import { serviceUrl } from './url';
@@ -124,15 +125,19 @@ function backoffMs(attempt: number): number {
 	return Math.round(Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)));
 }
 
-/** Retry-After in seconds or as an HTTP date; empty, negative or unreadable counts as absent. */
+/**
+ * Retry-After as delta-seconds (digits only) or an HTTP-date, the two forms RFC 9110 allows; anything else
+ * (`wait 5`, `-1`, `1.5`) counts as absent, so the back-off applies. A date is compared with the Date of the
+ * same answer (both are Helena's clock), and with ours only when the answer has none.
+ */
 function retryAfterMs(headers: IDataObject | undefined): number | undefined {
 	const value = headers?.['retry-after'];
 	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-	if (text === '') return undefined;
-	if (/^\d+(\.\d+)?$/.test(text)) return Number(text) * 1000;
-	if (!/[a-z]/i.test(text)) return undefined;
-	const date = Date.parse(text);
-	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+	if (/^\d+$/.test(text)) return Number(text) * 1000;
+	const date = readHttpDate(text);
+	if (date === undefined) return undefined;
+	const stamped = typeof headers?.date === 'string' ? readHttpDate(headers.date.trim()) : undefined;
+	return Math.max(0, date - (stamped ?? Date.now()));
 }
 
 function isRetryableServerError(status: number, body: unknown): boolean {
