@@ -1,3 +1,4 @@
+import { usePacingClock } from '../../nodes/Helena/transport/budget';
 import { TEST_API_KEY, useSandbox } from '../engine/sandbox';
 
 const getEvents = { resource: 'webhook', operation: 'getEvents' };
@@ -24,6 +25,25 @@ describe('retries', () => {
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(16);
 		expect(helena.apiRequests().map((request) => request.status)).toEqual([429, 200]);
+	});
+
+	test('the wall clock set back an hour after a 429 does not hold the next request for an hour', async () => {
+		helena.sandbox.failNext(1, { status: 429, retryAfterSeconds: 1 });
+		expect((await helena.run(getEvents)).error).toBeUndefined();
+		const wallClock = Date.now;
+		const setBack = jest.spyOn(Date, 'now').mockImplementation(() => wallClock() - 3_600_000);
+		try {
+			const started = performance.now();
+			const next = await Promise.race([helena.run(getEvents), new Promise<'held'>((resolve) => setTimeout(() => resolve('held'), 5_000))]);
+
+			expect(next).not.toBe('held');
+			expect(performance.now() - started).toBeLessThan(2_000);
+			expect(helena.apiRequests().map((request) => request.status)).toEqual([429, 200, 200]);
+		} finally {
+			setBack.mockRestore();
+			// a budget still holding (before the fix) must not hold the next tests
+			usePacingClock();
+		}
 	});
 
 	test('a 429 without Retry-After is retried after a back-off', async () => {

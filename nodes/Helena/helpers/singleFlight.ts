@@ -39,7 +39,8 @@ export function singleFlight<K>(options: SingleFlightOptions<K> = {}): SingleFli
 	const reuseForMs = options.reuseForMs ?? Infinity;
 
 	return async <T>(key: K, read: () => Promise<T>): Promise<T> => {
-		const now = Date.now();
+		// monotonic: the interval of a read must not stretch when the wall clock is set back
+		const now = performance.now();
 		const current = store.get(key);
 		if (current && (!current.settled || now - current.startedAt < reuseForMs)) return (await current.promise) as T;
 

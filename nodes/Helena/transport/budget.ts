@@ -29,7 +29,8 @@ export interface Clock {
 	sleep(ms: number): Promise<void>;
 }
 
-const systemClock: Clock = { now: () => Date.now(), sleep };
+/** A monotonic clock: the wall clock set back an hour must not hold a request for an hour. */
+const systemClock: Clock = { now: () => performance.now(), sleep };
 
 /**
  * Pacing that learns from Helena's 429s, because the processes that share an account (queue-mode workers,
