@@ -82,6 +82,24 @@ describe('Send Template to Many counts a batch as one request until Helena shows
 		expect(admittedAt(helena, BATCH)).toEqual(Array(11).fill(0));
 	});
 
+	test('a 429 on a status read teaches nothing about batches: 1,100 recipients still go out in 11 batches at once', async () => {
+		helena.sandbox.setFaults({ enforceRateLimits: true, sendCounting: 'request' });
+		helena.sandbox.misbehaviour.next({ retryAfter: '0', method: 'GET', path: /^\/chat\/v1\/send\/message\// });
+		const read = await helena.run({ resource: 'message', operation: 'getStatus', messageId: '3fa85f64-5717-4562-b3fc-2c963f66afa6' });
+		expect(helena.sandbox.requests.map((request) => request.status).slice(0, 2)).toEqual([429, 404]);
+		expect(read.error?.message).toBeDefined();
+		const from = helena.sandbox.requests.length;
+
+		const { items, error } = await helena.run(campaign, { items: recipients(1_100) });
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1_100);
+		const batches = helena.sandbox.requests.slice(from).filter((request) => BATCH.test(request.decodedPath));
+		expect(batches.map((request) => request.status)).toEqual(Array(11).fill(200));
+		// before, the read's 429 switched the send budget to counting messages: the 11th batch waited 120 s
+		expect(admittedAt(helena, BATCH, from)).toEqual(Array(11).fill(0));
+	});
+
 	test('where Helena counts messages, the one 429 switches the reading: the refused batch waits for the window and is sent once, nothing twice', async () => {
 		helena.sandbox.setFaults({ enforceRateLimits: true, sendCounting: 'message' });
 		const sessionsBefore = helena.sandbox.chat.sessions().length;

@@ -284,12 +284,13 @@ export class RequestBudget {
 }
 
 /**
- * After a 429: the send family's budget (first in `budgets`) may learn that Helena counts messages, which
- * explains the refusal; otherwise every budget the request took from lowers its share.
+ * After a 429: when the refused request sent messages (`refusedSend`: a send, not a status read), the send
+ * family's budget (first in `budgets`) may learn that Helena counts messages, which explains the refusal;
+ * otherwise every budget the request took from lowers its share.
  */
-export function learnFrom429(budgets: RequestBudget[], sendFamily: boolean): void {
+export function learnFrom429(budgets: RequestBudget[], refusedSend: boolean): void {
 	const [first, ...others] = budgets;
-	if (!first || first.learnFrom429(sendFamily)) return;
+	if (!first || first.learnFrom429(refusedSend)) return;
 	for (const budget of others) budget.learnFrom429(false);
 }
 

@@ -58,7 +58,10 @@ export interface HelenaRequest {
 	resultWhenDone?: () => unknown;
 	/** The shape the answer must have; by default `record` (with an id) in core, `object` in chat, `any` for DELETE. */
 	answer?: AnswerShape;
-	/** How many messages a send-family request sends (a batch: its recipients); the send budget counts them once Helena has shown it does. */
+	/**
+	 * How many messages a send-family request sends (a batch: its recipients; 1 when omitted); the send budget counts
+	 * them once Helena has shown it does. 0 for a POST that sends none ("typing…").
+	 */
 	sends?: number;
 }
 
@@ -95,6 +98,12 @@ export async function credentialKey(context: HelenaContext): Promise<string> {
 const SEND_FAMILY = /^\/v1\/send\//i;
 
 const isSendFamily = (request: HelenaRequest) => request.service === 'chat' && SEND_FAMILY.test(request.path);
+
+/**
+ * A request of the send family that sends messages: only its 429 shows that Helena counts a batch's messages.
+ * A status read (`GET /chat/v1/send/message/{id}`) or "typing…" refused proves nothing about batches.
+ */
+const sendsMessages = (request: HelenaRequest) => isSendFamily(request) && request.method === 'POST' && (request.sends ?? 1) > 0;
 
 /** A budget a request waits for, and how many of its slots the request takes. */
 interface BudgetShare {
@@ -411,7 +420,7 @@ async function waitToRetry(
 	if (holdBudget) {
 		learnFrom429(
 			budgets.map(({ budget }) => budget),
-			isSendFamily(request),
+			sendsMessages(request),
 		);
 		for (const { budget } of budgets) budget.holdFor(waitMs);
 	}

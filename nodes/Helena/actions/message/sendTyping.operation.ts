@@ -25,6 +25,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			records: [sessionRecord(sessionId)],
 			// a second "typing…" changes nothing
 			repeatable: true,
+			sends: 0,
 			// Helena answers with no body
 			answer: 'any',
 		});
