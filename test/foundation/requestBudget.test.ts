@@ -1,5 +1,6 @@
 import type { Clock } from '../../nodes/Helena/transport/budget';
 import { RequestBudget } from '../../nodes/Helena/transport';
+import { budgetFor, budgetsKept, MAX_BUDGETS, usePacingClock } from '../../nodes/Helena/transport/budget';
 
 /** A clock that only moves when the budget sleeps, so the test is about counts, not timing. */
 function virtualClock(): Clock & { slept: number[] } {
@@ -87,5 +88,28 @@ describe('the request budget', () => {
 		);
 
 		expect(grantedAt).toEqual([2_000, 2_000]);
+	});
+});
+
+describe('the budgets a process keeps', () => {
+	afterEach(() => usePacingClock());
+
+	test('many credentials: at most MAX_BUDGETS are kept, and the one in use keeps its budget (and what it learned)', () => {
+		usePacingClock();
+		const current = budgetFor('credential-in-use');
+		current.holdFor(60_000);
+
+		for (let i = 0; i < 5 * MAX_BUDGETS; i++) {
+			budgetFor(`other-credential-${i}`, i % 2 ? 'send' : 'account');
+			if (i % 100 === 0) expect(budgetFor('credential-in-use')).toBe(current);
+			expect(budgetsKept()).toBeLessThanOrEqual(MAX_BUDGETS);
+		}
+
+		expect(budgetsKept()).toBe(MAX_BUDGETS);
+		expect(budgetFor('credential-in-use')).toBe(current);
+		// the least recently used are gone: asked again, they start afresh
+		const first = budgetFor('other-credential-0');
+		expect(budgetFor('other-credential-0')).toBe(first);
+		expect(budgetsKept()).toBe(MAX_BUDGETS);
 	});
 });

@@ -19,3 +19,43 @@ export function perExecutionAndKey<C extends object>(): <T>(context: C, key: str
 		return await flight(key, read);
 	};
 }
+
+/**
+ * What the process remembers per key (a credential's pacing, its tag-removal spelling), for at most `maxKeys`
+ * keys: reading a key makes it the most recent, and a new key beyond the cap drops the least recently used.
+ */
+export class RecentlyUsed<K, V> {
+	private readonly entries = new Map<K, V>();
+
+	constructor(private readonly maxKeys: number) {}
+
+	get size(): number {
+		return this.entries.size;
+	}
+
+	has(key: K): boolean {
+		return this.entries.has(key);
+	}
+
+	get(key: K): V | undefined {
+		if (!this.entries.has(key)) return undefined;
+		const value = this.entries.get(key) as V;
+		// a Map keeps insertion order: moved to the end, the key is the most recent
+		this.entries.delete(key);
+		this.entries.set(key, value);
+		return value;
+	}
+
+	set(key: K, value: V): void {
+		this.entries.delete(key);
+		this.entries.set(key, value);
+		for (const oldest of this.entries.keys()) {
+			if (this.entries.size <= this.maxKeys) break;
+			this.entries.delete(oldest);
+		}
+	}
+
+	clear(): void {
+		this.entries.clear();
+	}
+}

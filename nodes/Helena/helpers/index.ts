@@ -1,5 +1,5 @@
 // Helpers shared by the operations of every resource: parameter readers, locators, the item loop.
-export { perExecution, perExecutionAndKey } from './cache';
+export { perExecution, perExecutionAndKey, RecentlyUsed } from './cache';
 export { singleFlight } from './singleFlight';
 export type { SingleFlight } from './singleFlight';
 export { toFieldType } from './customFieldValue';

@@ -1,5 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
+import { RecentlyUsed } from '../helpers/cache';
+
 interface Window {
 	limit: number;
 	ms: number;
@@ -294,12 +296,19 @@ export function learnFrom429(budgets: RequestBudget[], refusedSend: boolean): vo
 	for (const budget of others) budget.learnFrom429(false);
 }
 
-const budgets = new Map<string, RequestBudget>();
+/** Budgets kept at most: one per credential and family in use; a process that has used more forgets the least recent. */
+export const MAX_BUDGETS = 1_000;
+const budgets = new RecentlyUsed<string, RequestBudget>(MAX_BUDGETS);
 let clockInUse: Clock = systemClock;
 
 /** The clock the budgets and the waits between attempts read. */
 export function pacingClock(): Clock {
 	return clockInUse;
+}
+
+/** How many budgets the process keeps now (tests: it stays at MAX_BUDGETS). */
+export function budgetsKept(): number {
+	return budgets.size;
 }
 
 /** Budgets made from now on, and the waits between attempts, read `clock` (tests: minutes of learning in no time); forgets the budgets made so far. */
@@ -308,7 +317,7 @@ export function usePacingClock(clock: Clock = systemClock): void {
 	budgets.clear();
 }
 
-/** One budget per credential (and per rate-limit family) in this process. */
+/** One budget per credential (and per rate-limit family) in this process, the least recently used dropped beyond MAX_BUDGETS. */
 export function budgetFor(credentialKey: string, family: 'account' | 'send' = 'account'): RequestBudget {
 	const key = `${family}:${credentialKey}`;
 	let budget = budgets.get(key);

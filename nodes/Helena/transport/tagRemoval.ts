@@ -1,5 +1,6 @@
 import { NodeApiError } from 'n8n-workflow';
 
+import { RecentlyUsed } from '../helpers/cache';
 import type { HelenaContext } from './request';
 import { credentialKey } from './request';
 
@@ -14,7 +15,7 @@ export const TAG_REMOVAL_SPELLINGS = ['DeleteIfExists', 'ExcluiIfExists'] as con
 export type TagRemovalSpelling = (typeof TAG_REMOVAL_SPELLINGS)[number];
 
 const [FIRST, FALLBACK] = TAG_REMOVAL_SPELLINGS;
-const understood = new Map<string, TagRemovalSpelling>();
+const understood = new RecentlyUsed<string, TagRemovalSpelling>(1_000);
 const probing = new Map<string, Promise<unknown>>();
 
 /**
