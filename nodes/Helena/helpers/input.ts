@@ -1,6 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { shortened } from '../transport/redact';
 import { emailProblem, isUuid, uriProblem } from './formats';
 
 /* Readers of parameter and item values: each checks one kind of value before any request is sent. */
@@ -117,7 +118,7 @@ export function shown(value: unknown): string {
 	} catch {
 		text = String(value);
 	}
-	return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+	return shortened(text, 80, { ellipsis: '...' });
 }
 
 /** The kind of a value, for "must be text, not an object". */

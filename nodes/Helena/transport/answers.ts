@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { shortened } from './redact';
+
 /**
  * The shape an endpoint's answer must have. `record`: one record with its `id` (a contact, a department,
  * a subscription); `object`: any JSON object (a settings answer such as the channel list); `list`: an array of records;
@@ -59,9 +61,8 @@ export function shapeProblem(body: unknown, shape: AnswerShape): string | undefi
 	}
 }
 
-/** At most 120 characters of what came back, on one line, for the error description. */
-export function excerptOf(body: unknown): string {
+/** At most 120 characters of what came back, on one line, without the key, for the error description. */
+export function excerptOf(body: unknown, apiKey: unknown): string {
 	const text = typeof body === 'string' ? body : (JSON.stringify(body) ?? String(body));
-	const line = text.replace(/\s+/g, ' ').trim();
-	return line.length > 120 ? `${line.slice(0, 120)}…` : line;
+	return shortened(text.replace(/\s+/g, ' ').trim(), 120, { apiKey });
 }

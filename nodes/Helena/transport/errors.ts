@@ -1,7 +1,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { redactText } from './redact';
+import { redactText, shortened } from './redact';
 
 /** The fields of Helena's error body (`InternalException`) that help a user. */
 export interface HelenaErrorBody {
@@ -54,13 +54,14 @@ function readValidationErrors(errors: unknown): string | undefined {
 	return lines.length ? lines.join('; ') : undefined;
 }
 
-export function readErrorBody(body: unknown): HelenaErrorBody {
+/** The fields of an error body; a body that is not JSON is its text, without the key (when given), then cut. */
+export function readErrorBody(body: unknown, apiKey?: unknown): HelenaErrorBody {
 	let parsed = body;
 	if (typeof body === 'string') {
 		try {
 			parsed = JSON.parse(body);
 		} catch {
-			return body.trim() ? { text: body.trim().slice(0, 300) } : {};
+			return body.trim() ? { text: shortened(body.trim(), 300, { apiKey }) } : {};
 		}
 	}
 	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
@@ -274,7 +275,7 @@ function messageFor(failure: FailureContext, error: HelenaErrorBody): { message:
 /** Helena's error body with the API key and delivery tokens taken out of every text it carries. */
 function redactedErrorBody(body: unknown, apiKey: unknown): HelenaErrorBody {
 	// every text field, including those added later: none may carry the key into a message
-	const entries = Object.entries(readErrorBody(body)).map(([name, value]) => [
+	const entries = Object.entries(readErrorBody(body, apiKey)).map(([name, value]) => [
 		name,
 		typeof value === 'string' ? redactText(value, apiKey) : value,
 	]);

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { formatProblem } from '../helpers/formats';
 import type { ValueFormat } from '../helpers/formats';
+import { shortened } from './redact';
 
 /*
  * The request fields Helena's API reference gives a format, per endpoint: each value is checked against
@@ -243,7 +244,7 @@ export function checkFieldFormats(
 			const problem = formatProblem(format, value);
 			if (!problem) continue;
 			const item = request.itemIndex === undefined ? '' : ` (item ${request.itemIndex})`;
-			const shownValue = typeof value === 'string' ? ` ("${value.length > 80 ? `${value.slice(0, 77)}...` : value}")` : '';
+			const shownValue = typeof value === 'string' ? ` ("${shortened(value, 80, { ellipsis: '...' })}")` : '';
 			throw new NodeOperationError(
 				node,
 				`The ${inQuery ? 'query parameter' : 'field'} ${where} of ${endpoint} ${problem}${shownValue}${item}`,

@@ -6,11 +6,41 @@
 
 const HIDDEN = '[redacted]';
 
-/** Every way the key can appear in an echo: as is, after `Bearer `, or URL-encoded. */
+/** The part of base64 that only the key's bytes decide, for the key starting at each of the 3 offsets of a group. */
+function base64Inside(key: string): string[] {
+	const bytes = Buffer.from(key, 'utf8');
+	if (bytes.length < 8) return [];
+	return [0, 1, 2].flatMap((offset) => {
+		const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+		const inner = encoded.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
+		return [inner, inner.replace(/\+/g, '-').replace(/\//g, '_')];
+	});
+}
+
+/**
+ * Every way the key can appear in an echo: as is (so also after `Bearer `), URL-encoded (either case of hex),
+ * JSON-escaped (with `\/` too), HTML-escaped, and in base64 or base64url, alone or inside a longer encoded
+ * text (`Basic …`, a base64 of `Bearer <key>`). Longest first, so a longer form is not cut by a shorter one.
+ */
 function forms(apiKey: string): string[] {
 	const key = apiKey.replace(/^bearer\s+/i, '').trim();
 	if (key.length < 4) return [];
-	return [...new Set([key, encodeURIComponent(key)])].sort((a, b) => b.length - a.length);
+	const urlEncoded = encodeURIComponent(key);
+	const json = JSON.stringify(key).slice(1, -1);
+	const html = key.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+	const base64 = Buffer.from(key, 'utf8').toString('base64');
+	const all = [
+		key,
+		urlEncoded,
+		urlEncoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+		json,
+		json.replace(/\//g, '\\/'),
+		html,
+		base64,
+		base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''),
+		...base64Inside(key),
+	];
+	return [...new Set(all.filter((form) => form.length >= 4))].sort((a, b) => b.length - a.length);
 }
 
 /** A `token=` query parameter (the trigger's delivery secret) keeps its name and loses its value. */
@@ -60,6 +90,37 @@ function redactKeyOnly(text: string, apiKey: string): string {
 	let clean = text;
 	for (const form of forms(apiKey)) clean = clean.split(form).join(HIDDEN);
 	return clean;
+}
+
+/** Characters a key, a token or its encodings are made of. */
+const KEY_CHARACTER = /[A-Za-z0-9\-_.~+/=%]/;
+/** A run of key characters at least this long may be a secret the node does not know (another key, a session token). */
+const KEY_SHAPED_RUN = 16;
+
+/**
+ * Server text (or a value) shortened to at most `max` characters for a message: first the API key in every form
+ * and the delivery tokens are removed, then it is cut; a cut that would fall inside a run of key characters
+ * long enough to be a key drops the whole run, so no prefix of a secret survives. The one place text is
+ * shortened for an error, a table or a log.
+ */
+export function shortened(text: string, max: number, options: { apiKey?: unknown; ellipsis?: string } = {}): string {
+	const clean = options.apiKey === undefined ? hideDeliveryToken(text) : redactText(text, options.apiKey);
+	if (clean.length <= max) return clean;
+	const ellipsis = options.ellipsis ?? '…';
+	let end = Math.max(0, max - ellipsis.length);
+	let start = end;
+	while (start > 0 && KEY_CHARACTER.test(clean[start - 1])) start--;
+	let stop = end;
+	while (stop < clean.length && KEY_CHARACTER.test(clean[stop])) stop++;
+	if (start < end && stop > end && stop - start >= KEY_SHAPED_RUN) end = start;
+	// never half of a surrogate pair
+	if (end > 0 && /[\uD800-\uDBFF]/.test(clean[end - 1])) end--;
+	return `${clean.slice(0, end)}${ellipsis}`;
+}
+
+/** Whether the text holds the API key in any form. */
+export function holdsApiKey(text: string, apiKey: unknown): boolean {
+	return typeof apiKey === 'string' && forms(apiKey).some((form) => text.includes(form));
 }
 
 /** A subscription as output to users: its URL without the trigger's delivery token (the trigger alone needs it). */

@@ -23,7 +23,7 @@ import type { RequestOutcome } from './outcome';
 import { checkFieldFormats } from './fieldFormats';
 import { readHttpDate } from './helenaClock';
 import { checkPath } from './paths';
-import { redactText, withoutApiKey } from './redact';
+import { withoutApiKey } from './redact';
 import { serviceUrl } from './url';
 import type { HelenaService } from './url';
 
@@ -283,7 +283,7 @@ function noAnswer({ context, request, repeatable, attempt, timeoutMs }: Attempt)
 
 /** A 2xx whose body is not what the endpoint returns: named, with a short redacted excerpt, never as data. */
 function unexpectedAnswer({ context, request, apiKey }: Attempt, status: number, problem: string, body: unknown): NodeApiError {
-	const excerpt = body === undefined || body === null || body === '' ? '' : ` It began: ${redactText(excerptOf(body), apiKey)}`;
+	const excerpt = body === undefined || body === null || body === '' ? '' : ` It began: ${excerptOf(body, apiKey)}`;
 	return new NodeApiError(
 		context.getNode(),
 		{ httpCode: String(status), problem },

@@ -1,6 +1,8 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { holdsApiKey } from './redact';
+
 /** Helena's services: contacts, teams, users, files and webhooks live in core; messaging in chat; panels and cards in crm. */
 export type HelenaService = 'core' | 'chat' | 'crm';
 
@@ -9,8 +11,7 @@ const PASTED_API_PREFIX = /(?:\/(?:core|chat|crm))?(?:\/v\d+)?\/*$/i;
 
 /** The Base URL as typed, safe to show: no user-info, query or fragment (they may hold secrets), never the key. */
 function shown(text: string, apiKey: unknown): string {
-	const key = typeof apiKey === 'string' ? apiKey.trim() : '';
-	if (key && text.includes(key)) return 'the API key';
+	if (holdsApiKey(text, apiKey)) return 'the API key';
 	return `"${text.replace(/\/\/[^/?#]*@/, '//…@').replace(/[?#].*$/s, '')}"`;
 }
 
