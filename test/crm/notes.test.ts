@@ -62,7 +62,7 @@ describe('Card notes', () => {
 		expect(items.map((item) => item.json)).toEqual([{ deleted: false, id: MISSING, alreadyGone: true }]);
 
 		const noCard = await helena.run({ resource: 'card', operation: 'deleteNote', cardId: MISSING, noteId: MISSING });
-		expect(noCard.error?.message).toContain(`The card with ID "${MISSING}" was not found`);
+		expect(noCard.error?.message).toBe(`The card "${MISSING}" given in Card was not found in Helena`);
 	});
 
 	test('a card ID that is not a UUID is refused before any request', async () => {

@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runPerItem } from '../../helpers';
-import { apiPath, deleteRecord } from '../../transport';
-import { cardIdField, cardRecord, readCardId } from '../crm/locators';
+import { apiPath, deleteRecord, recordIn } from '../../transport';
+import { cardIdField, readCardId } from '../crm/locators';
 import { noteIdField, readNoteId } from '../shared/noteId';
 
 const properties: INodeProperties[] = [
@@ -28,7 +28,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			itemIndex,
 			records: [
 				{ kind: 'note', value: noteId, message: `The note with ID "${noteId}" was not found on the card "${cardId}" in Helena` },
-				cardRecord(cardId),
+				recordIn('card', 'Card', cardId),
 			],
 		});
 	});

@@ -59,6 +59,13 @@ export async function addOne(this: IExecuteFunctions, list: ContactList): Promis
 	});
 }
 
+/**
+ * A removal's repeat after a lost answer is never "done" by a "not found": Helena answers the removal of a
+ * contact that is not in the list with success, so a "not found" names the list or the contact, which a
+ * removal does not delete.
+ */
+const NEVER_DONE = () => false;
+
 export async function removeOne(this: IExecuteFunctions, list: ContactList): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, async (itemIndex) => {
 		const listId = list.readListId(this, itemIndex);
@@ -71,6 +78,7 @@ export async function removeOne(this: IExecuteFunctions, list: ContactList): Pro
 			body: contact,
 			itemIndex,
 			records: [list.record(listId), contactRecords(target)[0]],
+			alreadyDone: NEVER_DONE,
 		});
 		return { removed: true, [`${list.noun}Id`]: listId, ...contact };
 	});
@@ -224,6 +232,7 @@ export async function changeMany(this: IExecuteFunctions, list: ContactList, add
 				itemIndex: part[0].itemIndex,
 				repeatable: adding ? list.addIsRepeatable : true,
 				records: [list.record(listId), recordIn('contact', 'Contact IDs')],
+				...(adding ? {} : { alreadyDone: NEVER_DONE }),
 				answer: adding ? 'page' : 'any',
 			})) as IDataObject | undefined;
 			const records = ((answer?.items as IDataObject[] | null | undefined) ?? []).filter((record) => record && typeof record === 'object');
