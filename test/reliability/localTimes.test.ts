@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { demo } from '../sandbox';
+import { PollHarness, POLLING_TRIGGERS } from '../engine/runPoll';
 import { allRequests, MARIA_PHONE, scheduleTemplate, useChatSandbox } from '../chat/chatFixture';
 
 const YEAR = new Date().getUTCFullYear() + 1;
@@ -111,5 +112,73 @@ describe('local times at a daylight-saving change', () => {
 		);
 		expect(allRequests(helena)).toEqual([]);
 		expect(run.waitTill).toBeUndefined();
+	});
+});
+
+/*
+ * An offset no timezone has (minutes past 59, hours past 14) is refused by the one date reader, naming the field and
+ * the item, where it used to pass the reader and end in a bare "Invalid time value" (or, for Send and Wait, a time
+ * limit "past 3000-01-01").
+ */
+describe('offsets that ISO 8601 and RFC 3339 do not allow', () => {
+	const helena = useChatSandbox();
+	const OFFSETS = ['+05:60', '+24:00', '-12:99', '+14:30'];
+	const at = (offset: string) => `${YEAR}-06-10T09:00:00${offset}`;
+	const refusal = (label: string, offset: string) =>
+		`${label} is not a date and time Helena can read: its offset ${offset} is not one a timezone has (from -12:00 to +14:00, minutes 00 to 59): "${at(offset)}" (item 0)`;
+
+	test.each(OFFSETS)('Scheduled Message → Create and Update: %s is refused naming Scheduled At, nothing sent', async (offset) => {
+		const created = await helena.run(scheduleTemplate({ scheduledAt: at(offset) }));
+		const updated = await helena.run({
+			resource: 'scheduledMessage',
+			operation: 'update',
+			scheduledMessageId: demo.scheduledMessageId,
+			updateFields: { scheduledAt: at(offset) },
+		});
+
+		expect(created.error?.message).toBe(refusal('Scheduled At', offset));
+		expect(updated.error?.message).toBe(refusal('Scheduled At', offset));
+		expect(allRequests(helena)).toEqual([]);
+	});
+
+	test.each(OFFSETS)('Send and Wait: a Max Date and Time with %s is refused naming the field, not as a limit past 3000', async (offset) => {
+		const { error, run } = await helena.run({
+			resource: 'message',
+			operation: 'sendAndWait',
+			sendTo: 'phone',
+			phoneNumber: MARIA_PHONE,
+			message: 'Can you confirm Monday 10:00?',
+			limitType: 'atSpecifiedTime',
+			maxDateAndTime: at(offset),
+		});
+
+		expect(error?.message).toBe(refusal('Max Date and Time', offset));
+		expect(allRequests(helena)).toEqual([]);
+		expect(run.waitTill).toBeUndefined();
+	});
+
+	test.each(OFFSETS)('a polling trigger’s Start From with %s is refused naming Start From, before any request', async (offset) => {
+		const triggers = [
+			[POLLING_TRIGGERS.contact, ['contactCreated', 'contactUpdated']],
+			[POLLING_TRIGGERS.conversation, ['conversationCreated', 'conversationUpdated']],
+		] as const;
+		for (const [trigger, events] of triggers) {
+			const workflow = new PollHarness(helena.credentials, { events: [...events], options: { startFrom: at(offset) } }, trigger);
+			await expect(workflow.activate()).rejects.toThrow(`"Start From" is not a date: "${at(offset)}"`);
+		}
+		expect(allRequests(helena)).toEqual([]);
+	});
+
+	test('the widest offsets a timezone has, -12:00 and +14:00, are read as written', async () => {
+		const created = await helena.run(scheduleTemplate({ scheduledAt: at('+14:00') }));
+		const later = await helena.run(scheduleTemplate({ scheduledAt: at('-12:00') }));
+
+		expect(created.error).toBeUndefined();
+		expect(later.error).toBeUndefined();
+		expect(
+			allRequests(helena)
+				.filter((request) => request.method === 'POST')
+				.map((request) => (request.body as IDataObject).scheduling),
+		).toEqual([new Date(Date.parse(at('+14:00'))).toISOString(), new Date(Date.parse(at('-12:00'))).toISOString()]);
 	});
 });

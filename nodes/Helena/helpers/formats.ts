@@ -48,18 +48,35 @@ export function emailProblem(text: string): string | undefined {
 	return undefined;
 }
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,7})?)?(Z|[+-](\d{2}):?(\d{2}))?$/i;
+/** The widest offset from UTC a date and time may carry: what any timezone has (UTC−12:00 to UTC+14:00) and .NET's `DateTimeOffset` accepts. */
+export const MAX_OFFSET_MINUTES = 14 * 60;
+
+/**
+ * Why an offset (`+05:30`, `-0300`, `Z`) is not one a date and time can carry, or undefined: ISO 8601 and
+ * RFC 3339 allow minutes 00–59 only, and no timezone is more than 14 hours from UTC (`+24:00`, `+05:60` and
+ * `-12:99` would otherwise reach `Date.parse` and come out as an invalid time).
+ */
+export function offsetProblem(offset: string | undefined): string | undefined {
+	const parts = /^[+-](\d{2}):?(\d{2})$/.exec(offset ?? '');
+	if (!parts) return undefined;
+	const [hours, minutes] = [Number(parts[1]), Number(parts[2])];
+	if (minutes <= 59 && hours * 60 + minutes <= MAX_OFFSET_MINUTES) return undefined;
+	return `its offset ${offset} is not one a timezone has (from -12:00 to +14:00, minutes 00 to 59)`;
+}
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,7})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 export function dateTimeProblem(text: string): string | undefined {
 	const parts = DATE_TIME.exec(text);
 	const wrong = 'must be an ISO 8601 date and time such as 2026-03-07T14:30:00Z';
 	if (!parts) return wrong;
-	const [, year, month, day, hour, minute, second, , offsetHours, offsetMinutes] = parts.map(Number);
+	const [, year, month, day, hour, minute, second] = parts.map(Number);
 	const date = new Date(Date.UTC(year, month - 1, day));
 	const realDay = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 	if (!realDay) return `${wrong}; ${text.slice(0, 10)} is not a day of the calendar`;
 	if (hour > 23 || minute > 59 || (second || 0) > 59) return `${wrong}; ${text.slice(11, 19)} is not a time of day`;
-	if ((offsetHours || 0) > 14 || (offsetMinutes || 0) > 59) return `${wrong}; its offset is not one a timezone has`;
+	const offset = offsetProblem(parts[7]);
+	if (offset) return `${wrong}; ${offset}`;
 	return undefined;
 }
 

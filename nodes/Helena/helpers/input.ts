@@ -2,7 +2,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { shortened } from '../transport/redact';
-import { emailProblem, isUuid, uriProblem } from './formats';
+import { emailProblem, isUuid, offsetProblem, uriProblem } from './formats';
 
 /* Readers of parameter and item values: each checks one kind of value before any request is sent. */
 
@@ -273,9 +273,11 @@ export function readDate(
 	const text = value.trim();
 	const parts = ISO_DATE.exec(text);
 	if (!parts) throw refuse();
-	const [, year, month, dayOfMonth, hour, minute, second] = parts;
+	const [, year, month, dayOfMonth, hour, minute, second, offset] = parts;
 	if (!isRealDay(Number(year), Number(month), Number(dayOfMonth))) throw refuse();
 	if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59 || Number(second ?? 0) > 59)) throw refuse();
+	const wrongOffset = offsetProblem(offset);
+	if (wrongOffset) throw invalidInput(context, label, `is not a date and time Helena can read: ${wrongOffset}: ${shown(value)}`, itemIndex);
 	if (day) return text.slice(0, 10);
 	// Helena takes a date-time: a day alone is its start in UTC, the zone these filters are read in
 	return hour === undefined ? `${text}T00:00:00Z` : text.replace(' ', 'T');

@@ -21,4 +21,16 @@ describe('date fields: a value that is not a date is refused, named as the edito
 		expect({ message, writes }).toEqual({ message: expect.stringMatching(namesFieldAndItem(field)), writes: [] });
 		expect(message).toContain('"last tuesday"');
 	});
+
+	// ISO 8601 and RFC 3339 allow offset minutes 00 to 59; no timezone is more than 14 hours from UTC
+	const badOffsets = ['+05:60', '+24:00', '-12:99'];
+	test.each(dateFields().flatMap((field) => badOffsets.map((offset) => [`${title(field)}, offset ${offset}`, field, offset] as const)))(
+		'%s',
+		async (_title, field, offset) => {
+			const value = `2026-03-07T14:30:00${offset}`;
+			const { message, writes } = await probe(helena, field, value);
+			expect({ message, writes }).toEqual({ message: expect.stringMatching(namesFieldAndItem(field)), writes: [] });
+			expect(message).toContain(`its offset ${offset} is not one a timezone has`);
+		},
+	);
 });
