@@ -103,3 +103,72 @@ describe('Download Media from a host that sends the file compressed', () => {
 		expect(error?.message).toMatch(/is not what Helena announced: Helena states image\/\*, the host sends .*text\/html \(item 0\)$/);
 	});
 });
+
+/*
+ * A page is not a document: where Helena states no type for a document's file (the type is nullable, and a
+ * DOCUMENT message says nothing of the kind of file), an HTML or XHTML body (by its type or its first bytes) is
+ * refused unless the file's name says HTML.
+ */
+describe('Download Media of a document whose type Helena does not state', () => {
+	const helena = useChatSandbox();
+	afterEach(() => helena.sandbox.misbehaviour.clear());
+	const PAGE = Buffer.from('<!DOCTYPE html><html><head><title>Entrar</title></head><body>Faça login</body></html>');
+
+	/** Maria sends `name` as a document; the host serves `served`; Helena's record of the file states no type and no size. */
+	function documentWithoutType(name: string, served: { mimeType: string; bytes: Buffer }) {
+		const sent = helena.sandbox.chat.contactSendsFile(MARIA_PHONE, {
+			name,
+			mimeType: 'application/msword',
+			size: 80_000,
+			servedAs: served,
+		});
+		helena.sandbox.misbehaviour.next({
+			method: 'GET',
+			path: MESSAGE,
+			reshape: (message: IDataObject) => {
+				const file = (message.details as IDataObject).file as IDataObject;
+				if (!name) delete file.name;
+				file.mimeType = null;
+				delete file.size;
+				return message;
+			},
+		});
+		return String(sent.message.id);
+	}
+	const download = (messageId: string) => helena.run({ resource: 'message', operation: 'downloadMedia', messageId });
+
+	test.each([
+		['contrato.pdf', 'text/html; charset=utf-8'],
+		['contrato.docx', 'application/xhtml+xml'],
+		['proposta.pdf', 'application/octet-stream'],
+	])('%s served as a sign-in page (%s) is refused, not output as the document', async (name, type) => {
+		const id = documentWithoutType(name, { mimeType: type, bytes: PAGE });
+
+		const { items, error } = await download(id);
+
+		expect(items).toEqual([]);
+		const sent = type === 'application/octet-stream' ? 'text/html' : type.split(';')[0];
+		expect(error?.message).toBe(
+			`The file "${name}" of message ${id} is not what Helena announced: Helena states no type, the host sends 0.1 kB ${sent}: a web page, and neither the file's type nor its name says HTML (item 0)`,
+		);
+	});
+
+	test('a document message whose file has no name and no type: a page is refused too', async () => {
+		const id = documentWithoutType('', { mimeType: 'text/html', bytes: PAGE });
+
+		const { items, error } = await download(id);
+
+		expect(items).toEqual([]);
+		expect(error?.message).toMatch(/is not what Helena announced: Helena states no type, the host sends 0\.1 kB text\/html: a web page/);
+	});
+
+	test('a document named .html is a page, and is output as the file', async () => {
+		const id = documentWithoutType('boleto.html', { mimeType: 'text/html; charset=utf-8', bytes: PAGE });
+
+		const { items, error } = await download(id);
+
+		expect(error).toBeUndefined();
+		expect(Buffer.from(items[0].binary!.data.data, 'base64').equals(PAGE)).toBe(true);
+		expect(items[0].binary!.data.fileName).toBe('boleto.html');
+	});
+});

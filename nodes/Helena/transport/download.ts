@@ -13,8 +13,8 @@ export interface FileToDownload {
 	maxBytes: number;
 	/** What the user set as the cap, as the error names it (e.g. "Max File Size (MB)" of 25 MB). */
 	capName: string;
-	/** What Helena says the file is: a body of another size or kind is refused (see `contradiction`). */
-	stated?: { size?: number; mimeType?: string };
+	/** What Helena says the file is (its size, type and name): a body of another size or kind is refused (see `contradiction`). */
+	stated?: { size?: number; mimeType?: string; name?: string };
 	itemIndex?: number;
 }
 
@@ -68,11 +68,16 @@ function essence(type: unknown): string | undefined {
 /** Types that are a page or a message about the request (a login page, a proxy's error), never a file Helena stores. */
 const PAGE_TYPES = /^(text\/html|application\/xhtml\+xml|application\/json|application\/problem\+json|application\/xml|text\/xml)$/;
 const HTML_START = /^\s*(<!doctype html|<html|<head|<body)/i;
+/** A web page, and a file name that says it is one. */
+const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)$/;
+const HTML_NAME = /\.(html?|xhtml)$/i;
 
 /**
  * Why what the host sends is not the file Helena described, or undefined. The size must be Helena's to
  * the byte; the type contradicts when its family differs (audio/… for a PDF) or when it is a page or a
- * message while Helena stated something else. A host that gives no type, or "any bytes", does not contradict.
+ * message while Helena stated something else. A web page (HTML or XHTML, by its type or its first bytes) is
+ * refused unless the file's type or name says HTML, also when Helena states no type (a sign-in page is
+ * never `contrato.pdf`). A host that gives no type, or "any bytes", does not contradict otherwise.
  */
 function contradiction(
 	stated: FileToDownload['stated'],
@@ -87,11 +92,18 @@ function contradiction(
 		hostType !== undefined &&
 		hostType !== statedType &&
 		(hostType.split('/')[0] !== statedType.split('/')[0] || (PAGE_TYPES.test(hostType) && !PAGE_TYPES.test(statedType)));
-	if (!sizeDiffers && !typeDiffers) return undefined;
-	const said = [statedSize === undefined ? '' : sizeText(statedSize), statedType ?? ''].filter(Boolean).join(' ');
+	const pageNotSaid =
+		hostType !== undefined &&
+		HTML_TYPES.test(hostType) &&
+		!(statedType !== undefined && HTML_TYPES.test(statedType)) &&
+		!HTML_NAME.test(stated?.name ?? '');
+	if (!sizeDiffers && !typeDiffers && !pageNotSaid) return undefined;
+	const noType = pageNotSaid ? (statedSize === undefined ? 'no type' : 'with no type') : '';
+	const said = [statedSize === undefined ? '' : sizeText(statedSize), statedType ?? noType].filter(Boolean).join(' ');
 	const sentSize = host.size ?? host.announcedSize;
 	const sent = [sentSize === undefined ? '' : sizeText(sentSize), hostType ?? ''].filter(Boolean).join(' ');
-	return `Helena states ${said}, the host sends ${sent}`;
+	const why = pageNotSaid && !typeDiffers ? ": a web page, and neither the file's type nor its name says HTML" : '';
+	return `Helena states ${said}, the host sends ${sent}${why}`;
 }
 
 function failure(node: INode, file: FileToDownload, message: string, description: string, details: IDataObject = {}): NodeApiError {

@@ -134,8 +134,13 @@ export async function messageMediaBinary(
 			`Raise ${capName} to download it. Nothing was downloaded.`,
 		);
 	}
-	// Helena may state no type (it is nullable); the message's own type still says which kind of file it is
-	const stated = { size: file.size, mimeType: file.mimeType ?? KIND_OF_MESSAGE[String(message.type ?? '').toUpperCase()] };
+	// Helena may state no type (it is nullable); the message's own type still says which kind of file it is,
+	// and the file's name (or its address's) whether a web page can be the file
+	const stated = {
+		size: file.size,
+		mimeType: file.mimeType ?? KIND_OF_MESSAGE[String(message.type ?? '').toUpperCase()],
+		name: file.name ?? nameOfUrl(file.url),
+	};
 	const downloaded = await downloadFile.call(context, { url: file.url, label, maxBytes, capName, stated, itemIndex });
 	const hostType = downloaded.mimeType && downloaded.mimeType !== 'application/octet-stream' ? downloaded.mimeType : undefined;
 	const name = file.name ?? downloaded.fileName ?? nameOfUrl(file.url) ?? `message-${id ?? 'file'}`;
