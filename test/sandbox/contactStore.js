@@ -349,7 +349,10 @@ function applyContactFields(state, c, input, fields, opts) {
 	return { changed: true, tagsChanged };
 }
 
-/** @param {Record<string, any>} current @param {Record<string, any>} given */
+/**
+ * Metadata merged as the reference says (contacts and cards): a key given null is removed, any other value set.
+ * @param {Record<string, any>} current @param {Record<string, any>} given
+ */
 function mergeMetadata(current, given) {
 	const next = { ...current };
 	for (const [key, value] of Object.entries(given)) {
@@ -468,6 +471,7 @@ module.exports = {
 	resolveRefs,
 	applyTagOperation,
 	applyContactFields,
+	mergeMetadata,
 	sameSet,
 	toPublicContact,
 	toWebhookContact,

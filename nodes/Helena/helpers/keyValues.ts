@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { NodeContext } from './input';
-import { invalidInput, readText } from './input';
+import { invalidInput, readBoolean, readText } from './input';
 
 export interface KeyValueShape {
 	/** The name of the row group in the fixedCollection (`entry`, `field`, `parameter`). */
@@ -12,6 +12,8 @@ export interface KeyValueShape {
 	values?: 'text' | 'json';
 	/** How the key is called in messages ("key", "parameter"). */
 	keyWord?: string;
+	/** The row's switch that removes the key (Helena is sent `null` for it, whatever the value), where the list has one. */
+	removeName?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ export function readKeyValues(
 	collection: unknown,
 	label: string,
 	itemIndex: number,
-	{ group = 'entry', keyName = 'key', valueName = 'value', values = 'text', keyWord = 'key' }: KeyValueShape = {},
+	{ group = 'entry', keyName = 'key', valueName = 'value', values = 'text', keyWord = 'key', removeName }: KeyValueShape = {},
 ): Record<string, unknown> {
 	const result = Object.create(null) as Record<string, unknown>;
 	if (collection === undefined || collection === null || collection === '') return result;
@@ -44,6 +46,10 @@ export function readKeyValues(
 			throw invalidInput(context, label, `has the ${keyWord} "${key}" twice; Helena would keep only one of the values`, itemIndex);
 		}
 		seen.add(key);
+		if (removeName && readBoolean(context, entry[removeName], `${label}: "${key}" Remove This Key`, itemIndex)) {
+			result[key] = null;
+			continue;
+		}
 		const value = entry[valueName];
 		result[key] = values === 'json' ? value : (readText(context, value, `${label}: "${key}"`, itemIndex) ?? '');
 	}

@@ -8,6 +8,7 @@
 const { newId, nowIso, laterThan, isUuid } = require('../ids');
 const { badRequest, notFound } = require('../errors');
 const { coerceCustomValue } = require('../customFields');
+const { mergeMetadata } = require('../contactStore');
 const { chatOf } = require('../chat/store');
 const { crmOf, noteAuthorId, toPublicCard } = require('./store');
 const { pageOf, windowFilter } = require('./paging');
@@ -148,7 +149,7 @@ function create(ctx) {
 		responsibleUserId: checkUser(ctx, body.responsibleUserId),
 		contactIds: checkContacts(ctx, body.contactIds ?? []),
 		customFields: customValues(ctx, step.panelId, body.customFields ?? {}),
-		metadata: { ...(body.metadata ?? {}) },
+		metadata: mergeMetadata({}, body.metadata ?? {}),
 		status: 'OPEN',
 		lostReasonId: null,
 	};
@@ -242,7 +243,7 @@ function update(ctx) {
 				next.customFields = { ...card.customFields, ...customValues(ctx, card.panelId, value ?? {}) };
 				break;
 			case 'Metadata':
-				next.metadata = { ...card.metadata, ...(value ?? {}) };
+				next.metadata = mergeMetadata(card.metadata, value ?? {});
 				break;
 			case 'Status':
 				applyStatus(ctx, next, body);

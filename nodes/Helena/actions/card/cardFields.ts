@@ -71,7 +71,8 @@ export const writableFields: INodeProperties[] = [
 	metadataField(
 		'metadataUi',
 		'Metadata',
-		'Values to store on the card for integrations (not shown to agents); an update merges them with the ones it has: keys not listed keep their values, a key given an empty value is stored empty',
+		'Values to store on the card for integrations (not shown to agents); an update merges them with the ones it has: keys not listed keep their values, a key given an empty value is stored empty, and a key with Remove This Key on is removed (Helena is sent null for it)',
+		{ removable: true },
 	),
 	{
 		displayName: 'Position',
@@ -170,7 +171,7 @@ export function readWritableFields(context: IExecuteFunctions, values: IDataObje
 	if (values.monetaryAmount !== undefined) body.monetaryAmount = readNumber(context, values.monetaryAmount, 'Value', itemIndex) ?? null;
 	if (values.tagNames !== undefined) body.tagNames = readList(context, values.tagNames, 'Tag Names', itemIndex, { unique: true });
 	if (values.metadataUi !== undefined) {
-		const metadata = readMetadata(context, values.metadataUi, 'Metadata', itemIndex);
+		const metadata = readMetadata(context, values.metadataUi, 'Metadata', itemIndex, { removable: true });
 		if (metadata) body.metadata = metadata;
 	}
 	return body;

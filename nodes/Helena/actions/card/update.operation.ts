@@ -57,7 +57,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const id = readCardId(this, itemIndex);
 		const values = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const body = readWritableFields(this, values, itemIndex);
-		readMetadataChange(this, values.metadataUi, 'Metadata', itemIndex);
+		readMetadataChange(this, values.metadataUi, 'Metadata', itemIndex, { removable: true });
 		const stepId = values.step === undefined ? undefined : optionalLocatorUuid(this, values.step, 'Step', itemIndex);
 		if (values.step !== undefined && !stepId) throw invalidInput(this, 'Step', 'is empty: pick the step to move the card to', itemIndex);
 		let panelId: Promise<string> | undefined;

@@ -14,6 +14,7 @@ import {
 	requireOneOf,
 	shown,
 } from '../../helpers';
+import { REMOVE_KEY } from '../shared/metadata';
 import { knownCustomFields, typedCustomFields } from './customFields';
 import type { UpdateFieldName } from './fields';
 import { UPDATE_FIELD_NAMES, UTM_KEYS } from './fields';
@@ -59,9 +60,16 @@ export type LabelOf = (key: string) => string;
 const fieldLabel: LabelOf = (key) => FIELD_LABELS[key] ?? key;
 
 /** The (key, value) rows of a fixedCollection such as Custom Fields or Metadata; a key given twice is refused. */
-function readPairs(context: IExecuteFunctions, collection: unknown, group: string, label: string, itemIndex: number): IDataObject {
+function readPairs(
+	context: IExecuteFunctions,
+	collection: unknown,
+	group: string,
+	label: string,
+	itemIndex: number,
+	removeName?: string,
+): IDataObject {
 	// core stores any JSON value in metadata and custom fields (typed below against their definitions)
-	return readKeyValues(context, collection, label, itemIndex, { group, values: 'json' }) as IDataObject;
+	return readKeyValues(context, collection, label, itemIndex, { group, values: 'json', removeName }) as IDataObject;
 }
 
 async function readCustomFields(
@@ -97,7 +105,9 @@ function readMetadata(
 ): IDataObject | undefined {
 	if (values.metadataUi === undefined && values.metadataJson === undefined) return undefined;
 	const picked =
-		values.metadataUi === undefined ? undefined : readPairs(context, values.metadataUi, 'entry', labelOf('metadataUi'), itemIndex);
+		values.metadataUi === undefined
+			? undefined
+			: readPairs(context, values.metadataUi, 'entry', labelOf('metadataUi'), itemIndex, mode === 'filter' ? undefined : REMOVE_KEY);
 	const json =
 		values.metadataJson === undefined ? undefined : readJsonObject(context, values.metadataJson, labelOf('metadataJson'), itemIndex);
 	const given = picked && json ? { ...picked, ...json } : (picked ?? json ?? {});

@@ -3,6 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { NodeContext } from '../../helpers';
 import { alsoAccepting, optionsCollection, requireOneOf } from '../../helpers';
 import { isTagRemoval, TAG_REMOVAL_SPELLINGS } from '../../transport';
+import { REMOVE_KEY, removeKeyField } from '../shared/metadata';
 
 /*
  * Contact field parameters shared by Create, Update, Create or Update Many and Search. Their names
@@ -141,8 +142,9 @@ export const metadataUiField: INodeProperties = {
 					name: 'value',
 					type: 'string',
 					default: '',
-					description: 'Leave empty to remove the key from the contact',
+					description: 'Leave empty to remove the key from the contact (or turn on Remove This Key)',
 				},
+				removeKeyField,
 			],
 		},
 	],
@@ -285,12 +287,14 @@ export const filterContactFields: INodeProperties[] = [
 	{ ...metadataUiField, options: [withFilterValue(metadataUiField)] },
 ];
 
-/** In a filter an empty value matches nothing special, so the "leave empty to clear" hint goes. */
+/** In a filter an empty value matches nothing special, so the "leave empty to clear" hint and the Remove This Key switch go. */
 function withFilterValue(field: INodeProperties) {
 	const [group] = field.options as Array<{ displayName: string; name: string; values: INodeProperties[] }>;
 	return {
 		...group,
-		values: group.values.map((value) => (value.name === 'value' ? { ...value, description: 'The value to match' } : value)),
+		values: group.values
+			.filter((value) => value.name !== REMOVE_KEY)
+			.map((value) => (value.name === 'value' ? { ...value, description: 'The value to match' } : value)),
 	};
 }
 
