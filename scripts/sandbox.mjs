@@ -60,7 +60,7 @@ console.log(
 console.log(`Faults:    ${JSON.stringify(sb.faults.settings)}`);
 console.log(`Varies:    ${JSON.stringify(sb.variations.settings)}`);
 console.log('Contract:  strict; a request outside it is answered 400 CONTRACT_VIOLATION naming the key');
-console.log('Control:   (no auth)');
+console.log('Control:   (no auth; a POST sends Content-Type: application/json; another Host or Origin than this sandbox is refused)');
 for (const line of [
 	'GET    /__sandbox/health',
 	'GET    /__sandbox/requests        DELETE /__sandbox/requests',

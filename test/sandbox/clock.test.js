@@ -16,7 +16,11 @@ async function core(method, path, body) {
 }
 
 async function control(path, body) {
-	const res = await fetch(`${sb.url}/__sandbox${path}`, { method: 'POST', body: JSON.stringify(body) });
+	const res = await fetch(`${sb.url}/__sandbox${path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
 	return await res.json();
 }
 

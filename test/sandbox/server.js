@@ -1,7 +1,7 @@
 'use strict';
 
 /**
- * The HTTP layer: /core prefix, latency, auth, rate limits, scripted and random faults,
+ * The HTTP layer: only its own callers (localOnly.js), /core prefix, latency, auth, rate limits, scripted and random faults,
  * routing, JSON bodies, the request log. Everything under /__sandbox goes to control.js.
  */
 
@@ -13,6 +13,7 @@ const { isPageRequest, handlePage } = require('./page');
 const { httpDate, now: clockNow } = require('./clock');
 const { storagePut } = require('./chat/catalog');
 const { isSendFamily } = require('./chat/routes');
+const { foreignRequest, refuseForeign } = require('./localOnly');
 
 /**
  * @typedef {object} QueryReader
@@ -163,6 +164,8 @@ function createServer(sandbox) {
 		const path = qi < 0 ? rawUrl : rawUrl.slice(0, qi);
 		const { logged, reader } = parseQuery(qi < 0 ? '' : rawUrl.slice(qi + 1));
 
+		const foreign = foreignRequest(req, method, path);
+		if (foreign) return refuseForeign(req, res, foreign);
 		if (isPageRequest(method, path)) return await handlePage(sandbox, req, res, method, path);
 		if (path === '/__sandbox' || path.startsWith('/__sandbox/')) {
 			const { text } = await readBody(req);

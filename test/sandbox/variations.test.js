@@ -145,10 +145,15 @@ test('a delivered event dates itself with 7 fractional digits (default), millise
 test('switches are set over the control API too, and an unknown one is refused', async () => {
 	const set = await fetch(`${sb.url}/__sandbox/variations`, {
 		method: 'POST',
+		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify({ statusCode: 'number', tagRemoval: 'seed' }),
 	});
 	expect(await set.json()).toMatchObject({ statusCode: 'number', tagRemoval: 'seed', notFound: 'formError500' });
-	const bad = await fetch(`${sb.url}/__sandbox/variations`, { method: 'POST', body: JSON.stringify({ statusCode: 'roman' }) });
+	const bad = await fetch(`${sb.url}/__sandbox/variations`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ statusCode: 'roman' }),
+	});
 	expect(bad.status).toBe(400);
 	expect(() => sb.setVariations({ colour: 'blue' })).toThrow(/unknown variation/);
 });

@@ -57,8 +57,10 @@ describe('the sandbox page', () => {
 	});
 
 	const page = async (path: string, init?: RequestInit) => await fetch(`${helena.sandbox.url}${path}`, init);
+	// as the page's own script sends it (a browser adds the page's Origin)
+	const asThePage = () => ({ 'content-type': 'application/json', origin: helena.sandbox.url });
 	const act = async (action: string, body: IDataObject) => {
-		const response = await page(`/__sandbox/page/${action}`, { method: 'POST', body: JSON.stringify(body) });
+		const response = await page(`/__sandbox/page/${action}`, { method: 'POST', headers: asThePage(), body: JSON.stringify(body) });
 		return { status: response.status, json: (await response.json()) as IDataObject };
 	};
 	const state = async () => (await (await page('/__sandbox/page/state')).json()) as IDataObject & Record<string, IDataObject[]>;
@@ -210,6 +212,6 @@ describe('the sandbox page', () => {
 	test('a sample event is delivered as POST /__sandbox/events delivers it; an unknown action is a 404', async () => {
 		expect((await act('fireEvent', { eventType: 'SESSION_NEW' })).status).toBe(200);
 		expect(await delivered()).toEqual(['SESSION_NEW']);
-		expect((await page('/__sandbox/page/nothing', { method: 'POST' })).status).toBe(404);
+		expect((await page('/__sandbox/page/nothing', { method: 'POST', headers: asThePage() })).status).toBe(404);
 	});
 });
