@@ -58,6 +58,8 @@ describe("Helena Contact Trigger: its saved state, Helena's clock, overlapping c
 			['an empty cursor with a floor at the epoch', (data) => ({ ...data, floor: '1970-01-01T00:00:00.000Z', cursor: '', seen: {} })],
 			['cursor and floor emptied by hand', (data) => ({ ...data, floor: '', cursor: '', seen: {} })],
 			['afterIncludesBound that is neither true nor false', (data) => ({ ...data, afterIncludesBound: 'yes' })],
+			['ahead as a list', (data) => ({ ...data, ahead: ['a digest'] })],
+			['ahead holding a number', (data) => ({ ...data, ahead: { [demo.contactId(1)]: 42 } })],
 		];
 
 		test.each(corruptions)('%s (saved in the row, then n8n starts): no flood, no error, the next change once', async (_, corrupt) => {

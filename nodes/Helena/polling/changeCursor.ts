@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import type { IDataObject } from 'n8n-workflow';
 
 /*
@@ -43,6 +45,11 @@ export interface CursorState {
 	 * reads the bound as inclusive, so the bound sent is one millisecond later than the last instant not needed.
 	 */
 	afterIncludesBound?: boolean;
+	/**
+	 * Record id → a digest of its content, for the records the latest check listed stamped ahead of Helena's
+	 * time (by more than OVERLAP_MS): such a stamp may not move when the record changes, so its content tells.
+	 */
+	ahead?: Record<string, string>;
 }
 
 /** Helena's clock during a check, from the Date of its answers (ms). */
@@ -60,6 +67,38 @@ export interface Change {
 	event: 'created' | 'updated';
 	/** The record's known state before this change (see CursorState.known); undefined when not known. */
 	previous?: string;
+}
+
+/**
+ * The latest instant a record's stamp can honestly carry during a check: Helena's time (the Date of its
+ * latest answer) plus OVERLAP_MS. A stamp later than this is ahead of Helena: it never moves the position
+ * nor a listing's bound, and the record's version is its content (`contentOf`), not that stamp.
+ */
+export function horizonOf(time: HelenaTime): number | undefined {
+	return time.latest === undefined ? undefined : time.latest + OVERLAP_MS;
+}
+
+/** Whether an instant (ms) lies ahead of Helena's time (`horizonOf`); unknown without a Date header. */
+export function isAhead(instant: number, horizon: number | undefined): boolean {
+	return horizon !== undefined && instant > horizon;
+}
+
+/** A short digest of a record's content, the same for the same fields and values in any key order. */
+export function contentOf(record: IDataObject): string {
+	const sorted = (value: unknown): unknown =>
+		Array.isArray(value)
+			? value.map(sorted)
+			: value !== null && typeof value === 'object'
+				? Object.fromEntries(
+						Object.keys(value)
+							.sort()
+							.map((key) => [key, sorted((value as IDataObject)[key])]),
+					)
+				: value;
+	return createHash('sha256')
+		.update(JSON.stringify(sorted(record)))
+		.digest('base64url')
+		.slice(0, 22);
 }
 
 /** Milliseconds of a Helena timestamp (any ISO form, including 7 fractional digits). */
@@ -107,6 +146,14 @@ export function readCursorState(data: IDataObject): { state: CursorState } | { p
 	if (afterIncludesBound !== undefined && typeof afterIncludesBound !== 'boolean')
 		return { problem: '"afterIncludesBound" is not true or false' };
 	if (afterIncludesBound) state.afterIncludesBound = true;
+	if ('ahead' in data) {
+		const { ahead } = data;
+		if (typeof ahead !== 'object' || ahead === null || Array.isArray(ahead)) return { problem: '"ahead" is not an object' };
+		const digests = Object.entries(ahead);
+		if (digests.length > MAX_KNOWN) return { problem: `"ahead" holds more than ${MAX_KNOWN.toLocaleString('en')} records` };
+		if (!digests.every(([, value]) => typeof value === 'string')) return { problem: '"ahead" holds a value that is not text' };
+		state.ahead = { ...(ahead as Record<string, string>) };
+	}
 	if (!('known' in data)) return { state };
 	const { known } = data;
 	if (typeof known !== 'object' || known === null || Array.isArray(known)) return { problem: '"known" is not an object' };
@@ -165,14 +212,17 @@ export function windowStart(state: CursorState): number | undefined {
 
 /**
  * Whether this version of a record is one the workflow has not had yet: inside the window read
- * (`start`, from `windowStart`), and not the version last seen of that record.
+ * (`start`, from `windowStart`), and not the version last seen of that record. For a record stamped
+ * ahead of Helena's time, `content` (its `contentOf`) is its version: the same stamp with other content
+ * is a change, and so is one whose content the trigger did not note.
  */
-export function isUnseen(state: CursorState, id: string, version: string, start: number | undefined): boolean {
+export function isUnseen(state: CursorState, id: string, version: string, start: number | undefined, content?: string): boolean {
 	const instant = instantOf(version);
 	if (Number.isNaN(instant) || (start !== undefined && instant < start)) return false;
 	const known = state.seen[id];
 	// any other version is a change: one stamped ahead of Helena's time comes back with an earlier one
-	return known === undefined || compareVersions(version, known) !== 0;
+	if (known === undefined || compareVersions(version, known) !== 0) return true;
+	return content !== undefined && state.ahead?.[id] !== content;
 }
 
 /**
@@ -188,11 +238,15 @@ export function eventOf(state: CursorState, record: IDataObject, start: number |
 /**
  * The state after a check that found `changes` (emitted or noted as seen): the cursor at the latest of
  * them but never past Helena's time (a record stamped in the future must not make the trigger deaf
- * until then: it stays in `seen` instead), Helena's time noted, and only what the next check reads
- * again remembered.
+ * until then: its stamp does not count, the record stays in `seen` with its content in `ahead`, and
+ * `ahead` holds exactly the records this check listed ahead of Helena's time), Helena's time noted,
+ * and only what the next check reads again remembered.
  */
-export function advance(state: CursorState, changes: Change[], time: HelenaTime): CursorState {
-	const newest = changes.reduce((max, change) => (!max || compareVersions(change.version, max) > 0 ? change.version : max), state.cursor);
+export function advance(state: CursorState, changes: Change[], time: HelenaTime, ahead: Record<string, string> = {}): CursorState {
+	const horizon = horizonOf(time);
+	const newest = changes
+		.filter((change) => !isAhead(instantOf(change.version), horizon))
+		.reduce((max, change) => (!max || compareVersions(change.version, max) > 0 ? change.version : max), state.cursor);
 	let cursor = newest;
 	if (time.latest !== undefined && instantOf(newest) > time.latest) {
 		const bound = new Date(time.latest).toISOString();
@@ -200,14 +254,18 @@ export function advance(state: CursorState, changes: Change[], time: HelenaTime)
 	}
 	const checkedAt = time.first === undefined ? state.checkedAt : new Date(time.first).toISOString();
 	const next: CursorState = { ...state, cursor, checkedAt };
-	// the next window starts here; what is older will not be listed again
+	delete next.ahead;
+	if (Object.keys(ahead).length) next.ahead = { ...ahead };
+	// the next window starts here; what is older will not be listed again, and a record ahead of Helena's
+	// time that this check did not list (gone, or out of the filters) will not be either
 	const keepFrom = windowStart(next) ?? Number.NEGATIVE_INFINITY;
+	const kept = (id: string, version: string) => instantOf(version) >= keepFrom && (!isAhead(instantOf(version), horizon) || id in ahead);
 	const seen: Record<string, string> = {};
 	for (const [id, version] of Object.entries(state.seen)) {
-		if (instantOf(version) >= keepFrom) seen[id] = version;
+		if (kept(id, version)) seen[id] = version;
 	}
 	for (const { record, version } of changes) {
-		if (instantOf(version) >= keepFrom) seen[String(record.id)] = version;
+		if (kept(String(record.id), version)) seen[String(record.id)] = version;
 	}
 	return { ...next, seen };
 }

@@ -3,7 +3,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import type { HelenaRequest, PageEnvelope } from '../transport';
 import { fetchAllPages, helenaRequest } from '../transport';
 import type { Change, ChangeField, CursorState } from './changeCursor';
-import { compareVersions, eventOf, instantOf, isUnseen } from './changeCursor';
+import { compareVersions, contentOf, eventOf, instantOf, isAhead, isUnseen } from './changeCursor';
 
 /** One page of a listing ordered by the stream's time. */
 export interface PageQuery {
@@ -71,9 +71,14 @@ export async function latestRecords(context: IPollFunctions, source: ChangeSourc
 /** A record's place in the stream: the same record changed again is another item of the listing. */
 const versionKey = (field: ChangeField) => (record: IDataObject) => `${String(record.id)} ${String(record[field])}`;
 
-/** The earliest and latest instants on a page. */
-function spanOf(page: PageEnvelope, field: ChangeField): { oldest: number; newest: number } {
-	const instants = (page.items ?? []).map((record) => instantOf(record[field])).filter((instant) => !Number.isNaN(instant));
+/**
+ * The earliest and latest instants on a page, leaving out stamps ahead of Helena's time (`horizon`, see
+ * horizonOf): a record stamped in the future must not move a listing's bound past the records it has not read.
+ */
+function spanOf(page: PageEnvelope, field: ChangeField, horizon: number | undefined): { oldest: number; newest: number } {
+	const instants = (page.items ?? [])
+		.map((record) => instantOf(record[field]))
+		.filter((instant) => !Number.isNaN(instant) && !isAhead(instant, horizon));
 	return { oldest: Math.min(...instants), newest: Math.max(...instants) };
 }
 
@@ -86,6 +91,7 @@ export async function recentRecords(
 	context: IPollFunctions,
 	source: ChangeSource,
 	from: (newest: number) => number,
+	horizon: () => number | undefined,
 ): Promise<IDataObject[]> {
 	const records: IDataObject[] = [];
 	for (const partition of source.partitions) {
@@ -97,7 +103,7 @@ export async function recentRecords(
 				returnAll: true,
 				keyOf: versionKey(source.field),
 				afterPage: (page) => {
-					const span = spanOf(page, source.field);
+					const span = spanOf(page, source.field, horizon());
 					newest = Math.max(newest, span.newest);
 					// a page without a single readable time says nothing about where to stop
 					if (!Number.isFinite(newest) || !Number.isFinite(span.oldest)) return 'next';
@@ -125,6 +131,22 @@ function atOrBefore(value: unknown, bound: number): boolean {
 export interface ListedChanges {
 	changes: Change[];
 	afterIncludesBound: boolean;
+	/** Record id → `contentOf`, for every record listed with a stamp ahead of Helena's time (see CursorState.ahead). */
+	ahead: Record<string, string>;
+}
+
+/** Record id → `contentOf` of the records stamped ahead of `horizon` (the latest listed of each, when listed twice). */
+export function aheadOf(records: IDataObject[], field: ChangeField, horizon: number | undefined): Record<string, string> {
+	const ahead: Record<string, string> = {};
+	const stamps: Record<string, string> = {};
+	for (const record of records) {
+		const id = String(record.id);
+		const version = String(record[field]);
+		if (!isAhead(instantOf(version), horizon) || (id in stamps && compareVersions(version, stamps[id]) < 0)) continue;
+		stamps[id] = version;
+		ahead[id] = contentOf(record);
+	}
+	return ahead;
 }
 
 /**
@@ -136,15 +158,19 @@ export interface ListedChanges {
  * changes in one instant), or Helena did not keep the order we asked for, does it step to the next page.
  * The bound sent is the last instant not needed; once Helena lists a record stamped at it (it reads
  * `*.After` as inclusive), the bound moves one millisecond on, at once and in every later check, so
- * that a crowd of records in that instant is not read again at every check.
+ * that a crowd of records in that instant is not read again at every check. A stamp ahead of Helena's
+ * time (`horizon`) never moves the bound (a record stamped in the future is listed after every other
+ * record; moving the bound to it would skip them), and such a record is a change when its content is.
  */
 export async function changesSince(
 	context: IPollFunctions,
 	source: ChangeSource,
 	state: CursorState,
 	start: number | undefined,
+	horizon: () => number | undefined,
 ): Promise<ListedChanges> {
 	const found = new Map<string, Change>();
+	const listed: IDataObject[] = [];
 	let inclusive = state.afterIncludesBound === true;
 	for (const partition of source.partitions) {
 		let after = start === undefined ? undefined : start - 1;
@@ -165,7 +191,7 @@ export async function changesSince(
 						inclusive = true;
 						return 'restart';
 					}
-					const { oldest, newest } = spanOf(page, source.field);
+					const { oldest, newest } = spanOf(page, source.field, horizon());
 					if (!followsOrder(page, source.field) || !(oldest < newest) || !(newest - 1 > (after ?? Number.NEGATIVE_INFINITY))) return 'next';
 					after = newest - 1;
 					return 'restart';
@@ -174,14 +200,17 @@ export async function changesSince(
 		);
 		// the last page is not seen by afterPage; the first bound is the lowest this listing sent
 		if (firstBound !== undefined && !inclusive && records.some((record) => atOrBefore(record[source.field], firstBound))) inclusive = true;
-		for (const record of records) {
-			const id = String(record.id);
-			const version = String(record[source.field]);
-			if (!isUnseen(state, id, version, start)) continue;
-			const earlier = found.get(id);
-			if (earlier && compareVersions(version, earlier.version) <= 0) continue;
-			found.set(id, { record, version, event: eventOf(state, record, start) });
-		}
+		listed.push(...records);
 	}
-	return { changes: [...found.values()], afterIncludesBound: inclusive };
+	const limit = horizon();
+	const ahead = aheadOf(listed, source.field, limit);
+	for (const record of listed) {
+		const id = String(record.id);
+		const version = String(record[source.field]);
+		if (!isUnseen(state, id, version, start, isAhead(instantOf(version), limit) ? ahead[id] : undefined)) continue;
+		const earlier = found.get(id);
+		if (earlier && compareVersions(version, earlier.version) <= 0) continue;
+		found.set(id, { record, version, event: eventOf(state, record, start) });
+	}
+	return { changes: [...found.values()], afterIncludesBound: inclusive, ahead };
 }

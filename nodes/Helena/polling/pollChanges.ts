@@ -6,6 +6,7 @@ import {
 	OVERLAP_MS,
 	advance,
 	aheadOfHelena,
+	horizonOf,
 	inOrder,
 	instantOf,
 	readCursorState,
@@ -14,7 +15,7 @@ import {
 	windowStart,
 } from './changeCursor';
 import type { ChangeSource } from './changeListing';
-import { changesSince, recentRecords } from './changeListing';
+import { aheadOf, changesSince, recentRecords } from './changeListing';
 import { oneAtATime } from './oneAtATime';
 
 /*
@@ -46,6 +47,8 @@ function store(staticData: IDataObject, state: CursorState): void {
 	for (const [key, value] of Object.entries(state)) {
 		if (JSON.stringify(staticData[key]) !== JSON.stringify(value)) staticData[key] = value;
 	}
+	// present only while Helena lists a record stamped ahead of its time
+	if (state.ahead === undefined && 'ahead' in staticData) delete staticData.ahead;
 }
 
 const stateChanges = (stream: ChangeStream, records: IDataObject[]) =>
@@ -70,6 +73,7 @@ async function cursorAtLatest(context: IPollFunctions, stream: ChangeStream): Pr
 		clock.context,
 		stream,
 		(newest) => windowStart(atNewest(new Date(newest).toISOString())) ?? Number.NEGATIVE_INFINITY,
+		() => horizonOf(time()),
 	);
 	const known = stream.stateOf ? await knownAtStart(clock.context, stream, recent) : undefined;
 	const withKnown = (state: CursorState): CursorState => (known ? { ...state, known } : state);
@@ -80,7 +84,7 @@ async function cursorAtLatest(context: IPollFunctions, stream: ChangeStream): Pr
 		return withKnown(startCursor(stream.origin, first === undefined ? '' : new Date(first - OVERLAP_MS).toISOString(), {}, checkedAt()));
 	}
 	const seen = recent.map((record) => ({ record, version: String(record[stream.field]), event: 'updated' as const }));
-	return withKnown(advance(atNewest(seen[0].version), seen, time()));
+	return withKnown(advance(atNewest(seen[0].version), seen, time(), aheadOf(recent, stream.field, horizonOf(time()))));
 }
 
 /** The state of each record the trigger knows when it starts: the snapshot's, or else those it just read. */
@@ -122,12 +126,16 @@ async function emitChanges(
 ): Promise<PolledChanges | null> {
 	const clock = withHelenaClock(context);
 	const start = windowStart(state);
-	const { changes: found, afterIncludesBound } = await changesSince(clock.context, stream, state, start);
+	const {
+		changes: found,
+		afterIncludesBound,
+		ahead: listedAhead,
+	} = await changesSince(clock.context, stream, state, start, () => horizonOf({ latest: clock.latest() }));
 	const time: HelenaTime = { first: clock.first(), latest: clock.latest() };
 	const ahead = aheadOfHelena(state, time);
 	if (ahead) return await startAgain(context, staticData, stream, ahead);
 	const changes = inOrder(found);
-	let next = advance(state, found, time);
+	let next = advance(state, found, time, listedAhead);
 	if (afterIncludesBound) next = { ...next, afterIncludesBound };
 	if (stream.stateOf) {
 		const known = state.known ?? {};

@@ -1,0 +1,135 @@
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import type { PollingTrigger } from '../engine/runPoll';
+import { POLLING_TRIGGERS, PollHarness } from '../engine/runPoll';
+import { helenaUser, useContactStory } from '../contactTrigger/contactChanges';
+import { chatUsers, crmUsers, customerPhone, SALES } from './story';
+import { FAR_FUTURE, startFutureStampProxy } from './futureStampProxy';
+import type { FutureStampProxy } from './futureStampProxy';
+import { demo } from '../sandbox';
+
+/*
+ * Helena holding a record stamped 9999-12-31T23:59:59Z (a clock gone wrong at its side): a proxy between the
+ * trigger and the sandbox puts that record, with that stamp, in every answer of the trigger's listing. Every
+ * polling trigger inherits the rule from the shared cursor: the stamp never moves the position nor a listing's
+ * bound, the record is reported once per content, and every other change is reported at the next check.
+ */
+
+type SandboxFixture = ReturnType<typeof useContactStory>['helena'];
+
+interface Kind {
+	trigger: PollingTrigger;
+	parameters: INodeParameters;
+	path: string;
+	/** The record Helena holds stamped in the future: one of the demo data. */
+	stamped(fixture: SandboxFixture): string;
+	/** Someone changes that record (a new name, a note): what the item then shows, by `labelOf`. */
+	changes(fixture: SandboxFixture, id: string, label: string): Promise<string>;
+	/** Someone makes one new record, named `label`. */
+	makes(fixture: SandboxFixture, label: string): Promise<void>;
+	labelOf(json: IDataObject): string;
+}
+
+let phones = 0;
+const KINDS: Record<'contact' | 'conversation' | 'card', Kind> = {
+	contact: {
+		trigger: POLLING_TRIGGERS.contact,
+		parameters: { events: ['contactCreated', 'contactUpdated'] },
+		path: '/core/v1/contact',
+		stamped: () => demo.contactId(2),
+		changes: async (fixture, id, label) => String((await helenaUser(fixture).rename(id, label)).name),
+		makes: async (fixture, label) => void (await helenaUser(fixture).create(label)),
+		labelOf: (json) => String(json.name),
+	},
+	conversation: {
+		trigger: POLLING_TRIGGERS.conversation,
+		parameters: { events: ['conversationCreated', 'conversationUpdated', 'conversationCompleted'] },
+		path: '/chat/v2/session',
+		stamped: (fixture) => String(fixture.sandbox.chat.sessions().find((session: IDataObject) => session.status !== 'COMPLETED')!.id),
+		changes: async (fixture, id, label) => {
+			await chatUsers(fixture).tag(id, label);
+			return label;
+		},
+		makes: async (fixture, label) => void chatUsers(fixture).writes(customerPhone(++phones), label),
+		labelOf: (json) =>
+			String((json.metadata as IDataObject | null)?.note ?? (json.contactDetails as IDataObject | null)?.phonenumber ?? ''),
+	},
+	card: {
+		trigger: POLLING_TRIGGERS.card,
+		parameters: {
+			panel: { mode: 'list', value: demo.panelId(SALES) },
+			events: ['cardCreated', 'cardUpdated', 'cardMoved', 'cardWon', 'cardLost'],
+		},
+		path: '/crm/v2/panel/card',
+		stamped: () => demo.cardId('Maria Silva - Plano Pro'),
+		changes: async (fixture, id, label) => String((await crmUsers(fixture).rename(id, label)).title),
+		makes: async (fixture, label) => void (await crmUsers(fixture).create(label)),
+		labelOf: (json) => String(json.title),
+	},
+};
+
+describe.each(Object.entries(KINDS))('%s trigger: a record Helena stamps 9999-12-31 in every answer', (_, kind) => {
+	const { helena, later } = useContactStory();
+	let proxy: FutureStampProxy | undefined;
+	let stampedId = '';
+	const count = (items: INodeExecutionData[] | null) => (items ?? []).length;
+
+	beforeEach(async () => {
+		stampedId = kind.stamped(helena);
+		proxy = await startFutureStampProxy(helena.sandbox.url, {
+			path: kind.path,
+			field: 'updatedAt',
+			id: stampedId,
+			belongs: (query, record) => !query.get('Status') || query.get('Status') === record.status,
+		});
+	});
+	afterEach(async () => await proxy?.close());
+
+	const trigger = () => new PollHarness({ ...helena.credentials, baseUrl: proxy!.url }, kind.parameters, kind.trigger);
+
+	test('that record, changed after the first check, is reported at the next one, once, and again at its next change', async () => {
+		const workflow = trigger();
+		expect((await workflow.activate()).items).toBeNull();
+		expect(proxy!.rewritten).toBeGreaterThan(0);
+		const atActivation = workflow.savedNodeData.cursor;
+
+		later();
+		const label = await kind.changes(helena, stampedId, 'Changed Once');
+		const second = await workflow.poll();
+		expect((second.items ?? []).map((item) => [item.json.id, kind.labelOf(item.json), item.json.updatedAt])).toEqual([
+			[stampedId, label, FAR_FUTURE],
+		]);
+		later(7_000);
+		expect((await workflow.poll()).items).toBeNull();
+
+		later();
+		await kind.changes(helena, stampedId, 'Changed Twice');
+		expect(count((await workflow.poll()).items)).toBe(1);
+		expect((await workflow.poll()).items).toBeNull();
+
+		// another record changed meanwhile moves the position to its time, never to the stamp
+		later();
+		await kind.makes(helena, 'Made Now');
+		const made = await workflow.poll();
+		expect(count(made.items)).toBe(1);
+		expect(String(made.items![0].json.id)).not.toBe(stampedId);
+		expect(workflow.liveNodeData!.cursor).toBe(made.items![0].json.updatedAt);
+		expect(workflow.liveNodeData!.cursor).not.toBe(atActivation);
+		expect(workflow.errors).toEqual([]);
+	});
+
+	test('150 records made in one millisecond after the first check all come out: the stamp never moves the bound past them', async () => {
+		const workflow = trigger();
+		await workflow.activate();
+		later();
+		for (let n = 1; n <= 150; n++) await kind.makes(helena, `Burst ${String(n).padStart(3, '0')}`);
+
+		const { items } = await workflow.poll();
+		expect(count(items)).toBe(150);
+		expect(new Set(items!.map((item) => item.json.id)).size).toBe(150);
+		expect(items!.some((item) => String(item.json.id) === stampedId)).toBe(false);
+		later(60_000);
+		expect((await workflow.poll()).items).toBeNull();
+		expect(workflow.errors).toEqual([]);
+	});
+});
