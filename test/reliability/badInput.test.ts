@@ -1,5 +1,4 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import type { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, NodeOperationError } from 'n8n-workflow';
 
 import type { HelenaCredentialData } from '../engine/credentialsHelper';
 import { TEST_API_KEY, useSandbox } from '../engine/sandbox';

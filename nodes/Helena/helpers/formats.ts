@@ -12,14 +12,39 @@ export function isUuid(value: unknown): boolean {
 	return typeof value === 'string' && UUID.test(value);
 }
 
-/** Control characters (C0, DEL, C1), Unicode line breaks and the marks that reorder text (bidi) or hide in it (zero-width). */
-const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
+/**
+ * Whether a UTF-16 code unit is a control character: C0 (U+0000–U+001F), DEL (U+007F) or C1 (U+0080–U+009F).
+ * Tested by code rather than by a regex class, because n8n's lint refuses control characters in a regex
+ * (`no-control-regex`).
+ */
+export function isControlCode(code: number): boolean {
+	return code <= 0x1f || (code >= 0x7f && code <= 0x9f);
+}
+
+/** The position of the first code unit of a text that `matches` accepts, or -1. */
+export function indexOfCode(text: string, matches: (code: number) => boolean): number {
+	for (let index = 0; index < text.length; index++) if (matches(text.charCodeAt(index))) return index;
+	return -1;
+}
+
+/** A code unit as Unicode writes it: `U+202E`. */
+export function unicodeName(code: number): string {
+	return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Control characters, Unicode line breaks and the marks that reorder text (bidi) or hide in it (zero-width). */
+const isHidden = (code: number) =>
+	isControlCode(code) ||
+	code === 0x061c ||
+	(code >= 0x200b && code <= 0x200f) ||
+	(code >= 0x2028 && code <= 0x202e) ||
+	(code >= 0x2060 && code <= 0x2069) ||
+	code === 0xfeff;
 
 /** The first hidden character of a text, as "U+202E at position 5", or undefined. */
 export function hiddenCharacter(text: string): string | undefined {
-	const found = HIDDEN.exec(text);
-	if (!found) return undefined;
-	return `U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} at position ${found.index + 1}`;
+	const index = indexOfCode(text, isHidden);
+	return index < 0 ? undefined : `${unicodeName(text.charCodeAt(index))} at position ${index + 1}`;
 }
 
 /** RFC 5321's limits: 64 characters before the @, 254 in all. */

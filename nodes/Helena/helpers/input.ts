@@ -2,7 +2,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { shortened } from '../transport/redact';
-import { emailProblem, isUuid, offsetProblem, uriProblem } from './formats';
+import { emailProblem, indexOfCode, isControlCode, isUuid, offsetProblem, unicodeName, uriProblem } from './formats';
 
 /* Readers of parameter and item values: each checks one kind of value before any request is sent. */
 
@@ -63,17 +63,17 @@ export function requireLength(
 }
 
 /** Control characters (C0, DEL, C1) and Unicode line breaks: a URL parser drops them, the request would carry them. */
-const URL_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const isUrlControl = (code: number) => isControlCode(code) || code === 0x2028 || code === 0x2029;
 
 /** Text that goes out as an address: a control character or line break in it is refused, naming where. */
 export function refuseControlCharacters(context: NodeContext, text: string, field: string, itemIndex: number): string {
-	const control = URL_CONTROL.exec(text);
-	if (control) {
-		const code = `U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+	const index = indexOfCode(text, isUrlControl);
+	if (index >= 0) {
+		const code = unicodeName(text.charCodeAt(index));
 		throw invalidInput(
 			context,
 			field,
-			`contains a control character or line break (${code}) at position ${control.index + 1}; remove it`,
+			`contains a control character or line break (${code}) at position ${index + 1}; remove it`,
 			itemIndex,
 		);
 	}
@@ -303,6 +303,9 @@ export function isDotSegment(text: string): boolean {
 	return /^\.{1,2}$/.test(decoded.trim()) || /^\.{1,2}$/.test(text.trim());
 }
 
+/** C0 and DEL: the control characters of ASCII. */
+const isAsciiControl = (code: number) => isControlCode(code) && code <= 0x7f;
+
 /**
  * A value that goes into a URL path (an ID, a phone number): text or a number, trimmed, not empty, not
  * a dot segment (`.`, `..` or an encoding of them would change the endpoint), at most
@@ -317,7 +320,7 @@ export function readPathValue(context: NodeContext, value: unknown, label: strin
 	if (LONE_SURROGATE.test(text)) {
 		throw invalidInput(context, label, 'contains a broken character (a lone UTF-16 surrogate), which cannot be sent in a URL', itemIndex);
 	}
-	if (/[\u0000-\u001f\u007f]/.test(text)) throw invalidInput(context, label, 'contains a control character', itemIndex);
+	if (indexOfCode(text, isAsciiControl) >= 0) throw invalidInput(context, label, 'contains a control character', itemIndex);
 	if (isDotSegment(text))
 		throw invalidInput(context, label, `cannot be ${shown(text)}: it would change the address of the request`, itemIndex);
 	return text;

@@ -1,8 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
-import { fetchAllPages, listTagColors, morePagesAfter, PAGE_SIZE, portfolioPage, sequencePage } from '../transport';
+import { fetchAllPages, helenaRequest, listTagColors, morePagesAfter, PAGE_SIZE, portfolioPage, sequencePage } from '../transport';
 import type { PageEnvelope } from '../transport';
-import { helenaRequest } from '../transport';
 
 /* Lists of the pickers of sequences and portfolios, and the tag colours. */
 

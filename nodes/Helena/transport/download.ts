@@ -1,6 +1,7 @@
 import type { IDataObject, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { indexOfCode, isControlCode } from '../helpers/formats';
 import { failedBeforeSending, requestTimeoutMs, timedOut } from './request';
 import type { HelenaContext } from './request';
 
@@ -26,9 +27,11 @@ export interface DownloadedFile {
 	fileName?: string;
 }
 
-/** The origin of an absolute http(s) address, or undefined. */
+const isControlOrSpace = (code: number) => isControlCode(code) || code === 0x20;
+
+/** The origin of an absolute http(s) address without control characters or spaces, or undefined. */
 export function httpOrigin(url: unknown): string | undefined {
-	if (typeof url !== 'string' || /[\u0000-\u0020\u007f-\u009f]/.test(url)) return undefined;
+	if (typeof url !== 'string' || indexOfCode(url, isControlOrSpace) >= 0) return undefined;
 	try {
 		const parsed = new URL(url);
 		return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : undefined;

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { httpOrigin } from './download';
 import { failedBeforeSending, helenaRequest, requestTimeoutMs, timedOut } from './request';
 
 /** The `Type` values of the upload slot (core `GET /v2/file`). */
@@ -17,17 +18,6 @@ export interface FileToUpload {
 interface UploadSlot {
 	tempFileId?: string;
 	urlUpload?: string;
-}
-
-/** The origin of an absolute http(s) upload address without control characters, or undefined. */
-function storageOrigin(urlUpload: string): string | undefined {
-	if (typeof urlUpload !== 'string' || /[\u0000-\u0020\u007f-\u009f]/.test(urlUpload)) return undefined;
-	try {
-		const url = new URL(urlUpload);
-		return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : undefined;
-	} catch {
-		return undefined;
-	}
 }
 
 /**
@@ -56,7 +46,7 @@ export async function uploadFile(this: IExecuteFunctions, file: FileToUpload): P
 			},
 		);
 	}
-	const storage = storageOrigin(slot.urlUpload);
+	const storage = httpOrigin(slot.urlUpload);
 	if (!storage) {
 		throw new NodeApiError(
 			this.getNode(),
