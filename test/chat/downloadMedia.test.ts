@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { INodeExecutionData } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { allRequests, MARIA_PHONE, mariaSession, MISSING, useChatSandbox } from './chatFixture';
 
@@ -100,7 +101,7 @@ describe('Message → Download Media', () => {
 		expect(error?.message).toBe(
 			`The file "gravação.mp3" of message ${liar.message.id} is larger than the Max File Size (MB) of 5 MB (more than 5 MB arrived) (item 0)`,
 		);
-		await new Promise((resolve) => setTimeout(resolve, 100));
+		await sleep(100);
 		const [request] = mediaRequests();
 		expect(request.complete).toBe(false);
 		// the reading stopped near the cap: far less than the 64 MB the host had to send
@@ -120,7 +121,7 @@ describe('Message → Download Media', () => {
 		expect(error?.message).toBe(
 			`The file "backup.zip" of message ${announced.message.id} is larger than the Max File Size (MB) of 25 MB (the host announces 40 MB) (item 0)`,
 		);
-		await new Promise((resolve) => setTimeout(resolve, 100));
+		await sleep(100);
 		expect(mediaRequests()[0].complete).toBe(false);
 	});
 

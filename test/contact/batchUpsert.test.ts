@@ -1,5 +1,6 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
+import { description } from '../../nodes/Helena/actions/contact/upsertMany.operation';
 import { useSandbox } from '../engine/sandbox';
 
 /** Create or Update Many offers the batch body's `options.upsert`, sent only when the user sets it. */
@@ -32,10 +33,9 @@ describe('Contact > Create or Update Many: Update Existing Contacts (options.ups
 	});
 
 	test("the option's description says what it changes", () => {
-		const { description } = require('../../nodes/Helena/actions/contact/upsertMany.operation');
-		const options = description.find((property: { name: string }) => property.name === 'options');
-		const upsert = options.options.find((option: { name: string }) => option.name === 'upsert');
+		const options = description.find((property) => property.name === 'options');
+		const upsert = (options?.options as INodeProperties[] | undefined)?.find((option) => option.name === 'upsert');
 		expect(upsert).toMatchObject({ displayName: 'Update Existing Contacts', type: 'boolean', default: true });
-		expect(upsert.description).toContain('always updates contacts that already exist');
+		expect(upsert?.description).toContain('always updates contacts that already exist');
 	});
 });

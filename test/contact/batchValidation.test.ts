@@ -4,7 +4,7 @@ import { useSandbox } from '../engine/sandbox';
 import { byId } from '../helpers/requests';
 import { expectRefused, fromItem as v, requestLines } from '../helpers/refused';
 
-const { demo } = require('../sandbox');
+import { demo } from '../sandbox';
 
 /*
  * One contact validator for Create, Update and both modes of Create or Update Many (issue #14 class 7):

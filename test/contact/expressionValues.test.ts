@@ -4,7 +4,7 @@ import { useSandbox } from '../engine/sandbox';
 import { byId, byPhone } from '../helpers/requests';
 import { expectRefused, fromItem as v, sentWith } from '../helpers/refused';
 
-const { demo } = require('../sandbox');
+import { demo } from '../sandbox';
 
 /*
  * Values of the wrong type from expressions (issue #20 class 1), path values (#14 class 1) and custom

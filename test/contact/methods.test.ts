@@ -1,7 +1,7 @@
 import { useSandbox } from '../engine/sandbox';
 import { runListSearch, runLoadOptions } from '../engine/runMethod';
 
-const { demo } = require('../sandbox');
+import { demo } from '../sandbox';
 
 describe('Contact lists in the editor', () => {
 	const helena = useSandbox();

@@ -1,3 +1,6 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+import { orderByField } from '../../nodes/Helena/actions/contact/listing';
 import { useSandbox } from '../engine/sandbox';
 
 /** Order By takes any contact field name: the known ones are listed, any other is sent as given. */
@@ -25,8 +28,7 @@ describe('Contact > Get Many and Search: Order By', () => {
 	});
 
 	test('the known fields are offered in the list', () => {
-		const { orderByField } = require('../../nodes/Helena/actions/contact/listing');
-		expect(orderByField.options.map((option: { value: string }) => option.value)).toEqual([
+		expect((orderByField.options as INodePropertyOptions[]).map((option) => option.value)).toEqual([
 			'createdAt',
 			'email',
 			'instagram',

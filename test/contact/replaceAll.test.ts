@@ -1,6 +1,6 @@
 import { useSandbox } from '../engine/sandbox';
 
-const { demo } = require('../sandbox');
+import { demo } from '../sandbox';
 
 /** Replace All with no tags clears every tag of the contact: the spec allows an empty or null list for it. */
 const MARIA_ID: string = demo.contactId(1);

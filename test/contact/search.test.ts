@@ -1,6 +1,6 @@
 import { useSandbox } from '../engine/sandbox';
 
-const { demo } = require('../sandbox');
+import { demo } from '../sandbox';
 
 const search = { resource: 'contact', operation: 'search' };
 

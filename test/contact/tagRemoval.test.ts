@@ -1,6 +1,6 @@
 import { useSandbox } from '../engine/sandbox';
 
-const { demo } = require('../sandbox');
+import { demo } from '../sandbox';
 
 /**
  * Tag removal is `DeleteIfExists` in Helena's API reference and `ExcluiIfExists` in the older spec. The
@@ -23,7 +23,10 @@ const updateRemoval = {
 	options: { tagsOperation: 'DeleteIfExists' },
 };
 
-const operationsSent = (requests: Array<{ body?: any; status: number }>) =>
+/** The tag operation a request asked for: the batch's `operation` or the update's `options.tagsOperation`. */
+type TagBody = { operation?: string; options?: { tagsOperation?: string } };
+
+const operationsSent = (requests: Array<{ body?: TagBody; status: number }>) =>
 	requests.map((request) => `${request.body?.operation ?? request.body?.options?.tagsOperation} ${request.status}`);
 
 describe.each([

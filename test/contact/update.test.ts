@@ -3,7 +3,7 @@ import { deriveUpdateFields } from '../../nodes/Helena/helpers';
 import { byId, byPhone } from '../helpers/requests';
 import { useSandbox } from '../engine/sandbox';
 
-const { demo } = require('../sandbox');
+import { demo } from '../sandbox';
 
 const MARIA_ID: string = demo.contactId(1);
 const update = { resource: 'contact', operation: 'update' };

@@ -1,7 +1,7 @@
 import { useSandbox } from '../engine/sandbox';
 import { byId, byPhone } from '../helpers/requests';
 
-const { demo } = require('../sandbox');
+import { demo } from '../sandbox';
 
 const MARIA_ID: string = demo.contactId(1);
 const tags = { resource: 'contact', operation: 'updateTags' };

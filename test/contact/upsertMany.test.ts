@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { LoggedRequest } from '../engine/sandbox';
 import { useSandbox } from '../engine/sandbox';
 
-const { demo } = require('../sandbox');
+import { demo } from '../sandbox';
 
 const upsertMany = { resource: 'contact', operation: 'upsertMany' };
 const phoneOf = (n: number) => `+55|2190000${String(n).padStart(4, '0')}`;

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 
@@ -316,7 +317,7 @@ describe("Helena Contact Trigger: its saved state, Helena's clock, overlapping c
 			helena.sandbox.failNext(2, { status: 503, method: 'GET', path: '/v1/contact' });
 
 			const slow = workflow.poll();
-			await new Promise((resolve) => setTimeout(resolve, 50));
+			await sleep(50);
 			later();
 			await user.rename(demo.contactId(1), 'Maria During');
 			const next = workflow.poll();

@@ -3,9 +3,9 @@ import type { INodeParameters } from 'n8n-workflow';
 import type { LoggedRequest } from '../engine/sandbox';
 import { useSandbox } from '../engine/sandbox';
 
-const { demo } = require('../sandbox');
-const { ENDPOINTS } = require('../sandbox/contract');
-const { findEndpoint } = require('../sandbox/contractCheck');
+import { demo } from '../sandbox';
+import { ENDPOINTS } from '../sandbox/contract';
+import { endpointOf } from '../sandbox/contractCheck';
 
 /**
  * Every operation of the Helena node, each with every option set, run through n8n's engine against
@@ -235,16 +235,23 @@ function operations(ids: { contact: string; department: string; subscription: st
 	];
 }
 
+/** A contract type, as far as the walks below read it. */
+interface ContractType {
+	type?: string;
+	keys?: Record<string, ContractType>;
+	of?: ContractType;
+}
+
 /** Every key path the contract names (`query.X`, `body.a.b`, `body.items[].name`), per endpoint. */
 function contractKeys(): Set<string> {
 	const keys = new Set<string>();
-	const walk = (type: any, at: string) => {
+	const walk = (type: ContractType, at: string) => {
 		if (type.type === 'shape')
-			for (const [name, inner] of Object.entries(type.keys)) {
+			for (const [name, inner] of Object.entries(type.keys ?? {})) {
 				keys.add(`${at}.${name}`);
 				walk(inner, `${at}.${name}`);
 			}
-		if (type.type === 'list') walk(type.of, `${at}[]`);
+		if (type.type === 'list' && type.of) walk(type.of, `${at}[]`);
 	};
 	for (const endpoint of ENDPOINTS) {
 		const at = `${endpoint.method} ${endpoint.path}`;
@@ -256,19 +263,19 @@ function contractKeys(): Set<string> {
 
 /** The key paths one logged request used, in the same notation. */
 function sentKeys(request: LoggedRequest): string[] {
-	const match = findEndpoint(request.method, request.path.replace(/^\/core/, ''));
-	const at = `${match.endpoint.method} ${match.endpoint.path}`;
+	const endpoint = endpointOf(request.method, request.path.replace(/^\/core/, ''));
+	const at = `${endpoint.method} ${endpoint.path}`;
 	const keys = Object.keys(request.query).map((name) => `${at} query.${name}`);
-	const walk = (value: unknown, where: string, type: any) => {
+	const walk = (value: unknown, where: string, type: ContractType | undefined) => {
 		if (type?.type === 'shape' && value && typeof value === 'object' && !Array.isArray(value)) {
 			for (const [name, inner] of Object.entries(value)) {
 				keys.push(`${where}.${name}`);
-				walk(inner, `${where}.${name}`, type.keys[name]);
+				walk(inner, `${where}.${name}`, type.keys?.[name]);
 			}
 		}
 		if (type?.type === 'list' && Array.isArray(value)) for (const item of value) walk(item, `${where}[]`, type.of);
 	};
-	if (match.endpoint.body) walk(request.body, `${at} body`, match.endpoint.body);
+	if (endpoint.body) walk(request.body, `${at} body`, endpoint.body);
 	return keys;
 }
 
@@ -298,7 +305,7 @@ describe('Contract: every operation with every option set', () => {
 
 		const called = new Set(
 			requests.map((request) => {
-				const { endpoint } = findEndpoint(request.method, request.path.replace(/^\/core/, ''));
+				const endpoint = endpointOf(request.method, request.path.replace(/^\/core/, ''));
 				return `${endpoint.method} ${endpoint.path}`;
 			}),
 		);

@@ -1,12 +1,16 @@
-import { useSandbox } from '../engine/sandbox';
+import { TEST_API_KEY, useSandbox } from '../engine/sandbox';
 
-const { ENDPOINTS } = require('../sandbox/contract');
-const { checkValue } = require('../sandbox/contractCheck');
+import { demo } from '../sandbox';
+import { ENDPOINTS } from '../sandbox/contract';
+import { checkValue } from '../sandbox/contractCheck';
+import type { Problem } from '../sandbox/contractCheck';
+
+/** The sandbox's error body, as far as these tests read it; undefined when the body is not JSON. */
+type Refusal = { text?: string; details?: { violations?: Problem[] } } | undefined;
 
 /** The contract check can fail: a misspelt or invented key is refused with a 400 that names it. */
 describe('Contract: what the strict sandbox refuses', () => {
 	const helena = useSandbox();
-	const { TEST_API_KEY } = require('../engine/sandbox');
 
 	async function call(method: string, path: string, body?: unknown) {
 		const response = await fetch(`${helena.sandbox.url}/core${path}`, {
@@ -14,7 +18,7 @@ describe('Contract: what the strict sandbox refuses', () => {
 			headers: { authorization: `Bearer ${TEST_API_KEY}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
-		return { status: response.status, json: (await response.json().catch(() => undefined)) as any };
+		return { status: response.status, json: (await response.json().catch(() => undefined)) as Refusal };
 	}
 
 	beforeEach(() => {
@@ -26,23 +30,23 @@ describe('Contract: what the strict sandbox refuses', () => {
 		const contacts = helena.sandbox.counts().contacts;
 		const before = helena.sandbox.contractStats().validated;
 		const answer = await call('POST', '/v1/contact', { name: 'Typo', phonenumber: '+55|11911112222', nickname: 'Ty' });
-		const second = await call('PUT', `/v2/contact/${require('../sandbox').demo.contactId(1)}`, { fields: ['Name'], Name: 'Wrong case' });
+		const second = await call('PUT', `/v2/contact/${demo.contactId(1)}`, { fields: ['Name'], Name: 'Wrong case' });
 
 		expect(answer.status).toBe(400);
 		expect(answer.json).toMatchObject({ key: 'CONTRACT_VIOLATION', httpStatusCode: 'BadRequest' });
-		expect(answer.json.details.violations).toEqual([
+		expect(answer.json?.details?.violations).toEqual([
 			{ key: 'body.phonenumber', message: "unknown key 'phonenumber': the contract spells it 'phoneNumber'" },
 			{ key: 'body.nickname', message: expect.stringContaining("unknown key 'nickname'") },
 		]);
-		expect(answer.json.text).toContain('body.phonenumber');
+		expect(answer.json?.text).toContain('body.phonenumber');
 		expect(second.status).toBe(400);
-		expect(second.json.details.violations).toEqual([{ key: 'body.Name', message: "unknown key 'Name': the contract spells it 'name'" }]);
+		expect(second.json?.details?.violations).toEqual([{ key: 'body.Name', message: "unknown key 'Name': the contract spells it 'name'" }]);
 		expect(helena.sandbox.counts().contacts).toBe(contacts);
 		expect(helena.sandbox.contractStats()).toMatchObject({ validated: before + 2, violations: 2 });
 		// provoked on purpose: taken, so they do not count against the run
 		expect(helena.sandbox.takeViolations().map((v: { path: string }) => v.path)).toEqual([
 			'/core/v1/contact',
-			`/core/v2/contact/${require('../sandbox').demo.contactId(1)}`,
+			`/core/v2/contact/${demo.contactId(1)}`,
 		]);
 	});
 
@@ -96,7 +100,7 @@ describe('Contract: what the strict sandbox refuses', () => {
 
 	test('types: null only where nullable, int32 bounds, uuid and date-time forms', () => {
 		const problems = (type: object, value: unknown) => {
-			const found: Array<{ key: string }> = [];
+			const found: Problem[] = [];
 			checkValue(type, value, 'x', found);
 			return found.length;
 		};

@@ -5,8 +5,12 @@ import { TEST_API_KEY } from '../engine/sandbox';
 import { demo } from '../sandbox';
 import { allRequests, byId, lostReason, MARIA_CARD, SALES, step, supportStep, useCrmSandbox } from './crmFixture';
 
-const { CRM_ENDPOINTS } = require('../sandbox/crm/contract');
-const { findEndpoint } = require('../sandbox/contractCheck');
+import { CRM_ENDPOINTS } from '../sandbox/crm/contract';
+import { endpointOf } from '../sandbox/contractCheck';
+import type { Problem } from '../sandbox/contractCheck';
+
+/** The sandbox's error body, as far as these tests read it; undefined when the body is not JSON. */
+type Refusal = { text?: string; details?: { violations?: Problem[] } } | undefined;
 
 const SINCE = '2025-01-01T00:00:00.000Z';
 const UNTIL = '2030-01-01T00:00:00.000Z';
@@ -124,7 +128,7 @@ describe('Contract: every CRM operation with every option set', () => {
 		const called = new Set(
 			allRequests(helena).map((request) => {
 				const service = request.path.startsWith('/crm') ? 'crm' : 'core';
-				const { endpoint } = findEndpoint(request.method, request.path.replace(/^\/(crm|core)/, ''), service);
+				const endpoint = endpointOf(request.method, request.path.replace(/^\/(crm|core)/, ''), service);
 				return `${endpoint.method} ${endpoint.path}`;
 			}),
 		);
@@ -142,7 +146,7 @@ describe('Contract: what the CRM sandbox refuses', () => {
 			headers: { authorization: `Bearer ${TEST_API_KEY}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
-		return { status: response.status, json: (await response.json().catch(() => undefined)) as any };
+		return { status: response.status, json: (await response.json().catch(() => undefined)) as Refusal };
 	}
 
 	test('misspelt keys, enum spellings, versions and bounds are 400s naming the key; nothing changes', async () => {
@@ -178,7 +182,7 @@ describe('Contract: what the CRM sandbox refuses', () => {
 	test('the update applies only the fields it names: a key sent without its field is refused, not dropped', async () => {
 		const answer = await call('PUT', `/crm/v3/panel/card/${MARIA_CARD}`, { fields: ['Title'], title: 'A', monetaryAmount: 5 });
 		expect(answer.status).toBe(400);
-		expect(answer.json.text).toContain("'monetaryAmount'");
+		expect(answer.json?.text).toContain("'monetaryAmount'");
 		const unversioned = await call('PUT', `/crm/v2/panel/card/${MARIA_CARD}`, { fields: ['Title'], title: 'A' });
 		expect(unversioned.status).toBe(404);
 		expect(helena.sandbox.crm.card(MARIA_CARD)).toMatchObject({ title: 'Maria Silva - Plano Pro', monetaryAmount: 1490 });

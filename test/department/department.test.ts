@@ -1,3 +1,4 @@
+import { description } from '../../nodes/Helena/actions/department/update.operation';
 import { useSandbox } from '../engine/sandbox';
 import { demo } from '../sandbox';
 import { byId, fromList, requestsSent } from '../helpers/requests';
@@ -302,9 +303,8 @@ describe('Department resource', () => {
 		});
 
 		test("a department's description is not offered: Helena's update request has no property for it", () => {
-			const { description } = require('../../nodes/Helena/actions/department/update.operation');
-			const updateFields = description.find((property: { name: string }) => property.name === 'updateFields');
-			expect(updateFields.options.map((option: { name: string }) => option.name)).not.toContain('description');
+			const updateFields = description.find((property) => property.name === 'updateFields');
+			expect(updateFields?.options?.map((option) => option.name)).not.toContain('description');
 		});
 
 		test('booleans and channels are applied even when false or empty scope', async () => {

@@ -4,7 +4,7 @@ import { useSandbox } from '../engine/sandbox';
 import { byId } from '../helpers/requests';
 import { expectRefused, fromItem as v, sentWith } from '../helpers/refused';
 
-const { demo } = require('../sandbox');
+import { demo } from '../sandbox';
 
 /* Department parameters from expressions (#20 classes 1 and 8): converted when unambiguous, refused otherwise. */
 describe('Department: expression values', () => {

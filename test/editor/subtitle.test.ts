@@ -1,7 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INode, INodeProperties } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
 import { Helena } from '../../nodes/Helena/Helena.node';
 import { subtitleLabels } from '../../nodes/Helena/helpers/subtitle';
+import { HELENA_NODE, nodeTypes } from '../engine/nodeTypes';
 
 const { properties, subtitle } = new Helena().description;
 
@@ -19,8 +21,15 @@ describe('the canvas subtitle', () => {
 	});
 
 	test('is an expression n8n evaluates with the node parameters', () => {
-		const $parameter = { resource: 'contact', operation: 'get' };
-		const body = String(subtitle).replace(/^=\{\{(.*)\}\}$/s, '$1');
-		expect(new Function('$parameter', `return ${body}`)($parameter)).toBe('Contact: Get');
+		const node: INode = {
+			id: 'subtitle',
+			name: 'Helena',
+			type: HELENA_NODE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { resource: 'contact', operation: 'get' },
+		};
+		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+		expect(workflow.expression.getSimpleParameterValue(node, subtitle, 'internal', {})).toBe('Contact: Get');
 	});
 });

@@ -29,7 +29,7 @@ describe('the Helena API credential', () => {
 	});
 
 	test('a wrong key gives an error that says to check the key, and never shows it', async () => {
-		const wrongKey = 'pn_wrong_secret_0123456789';
+		const wrongKey = 'pn_example_wrong_key_0123456789';
 		const { items, error } = await helena.run(getEvents, { credentials: { apiKey: wrongKey } });
 
 		expect(items).toHaveLength(0);

@@ -1,3 +1,5 @@
+import { sleep } from 'n8n-workflow';
+
 import type { Clock } from '../../nodes/Helena/transport/budget';
 import { budgetFor, usePacingClock } from '../../nodes/Helena/transport/budget';
 import type { SandboxFixture } from '../engine/sandbox';
@@ -16,8 +18,7 @@ function useSharedFakeClock(helena: SandboxFixture): Clock {
 	const clock: Clock = {
 		now: () => Date.parse(helena.sandbox.setClock({}).now),
 		sleep: async (ms) => {
-			while (helena.sandbox.requests.length < granted || helena.sandbox.requests.some((request) => request.status === 0))
-				await new Promise((resolve) => setTimeout(resolve, 5));
+			while (helena.sandbox.requests.length < granted || helena.sandbox.requests.some((request) => request.status === 0)) await sleep(5);
 			helena.sandbox.setClock({ advanceMs: ms });
 		},
 	};

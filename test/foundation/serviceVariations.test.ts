@@ -3,7 +3,7 @@ import { useSandbox } from '../engine/sandbox';
 
 import { isNotFound, readErrorBody, statusCodeOf } from '../../nodes/Helena/transport/errors';
 
-const { demo } = require('../sandbox');
+import { demo } from '../sandbox';
 
 /** The node reads every form the service legitimately varies in (the sandbox's variations switches). */
 describe('What Helena varies, read right', () => {

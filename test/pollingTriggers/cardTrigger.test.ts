@@ -235,7 +235,8 @@ describe('Helena Card Trigger: what it keeps, test event', () => {
 		const workflow = trigger();
 		await workflow.activate();
 		workflow.stop();
-		const { [MARIA]: _dropped, ...rest } = workflow.savedNodeData.known as Record<string, string>;
+		const rest = { ...(workflow.savedNodeData.known as Record<string, string>) };
+		delete rest[MARIA];
 		workflow.savedStaticData = { [NODE_KEY]: { ...workflow.savedNodeData, known: rest } };
 		later();
 		await crm.move(MARIA, 'Proposta');

@@ -4,7 +4,7 @@ import type { HelenaCredentialData } from '../engine/credentialsHelper';
 import { TEST_API_KEY, useSandbox } from '../engine/sandbox';
 import { byId, byPhone } from '../helpers/requests';
 
-const { demo } = require('../sandbox');
+import { demo } from '../sandbox';
 
 const UUID_EXAMPLE = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
 const notUuid = (field: string, value: string, item = 0) =>

@@ -1,3 +1,5 @@
+import { sleep } from 'n8n-workflow';
+
 import { useTrigger } from '../engine/runTrigger';
 import { MARIA_PHONE, useChatSandbox } from '../chat/chatFixture';
 
@@ -51,7 +53,7 @@ describe('downloads: a deadline for the whole transfer, and the file Helena desc
 		);
 		expect(error?.description).toMatch(/^\d+(\.\d)? kB arrived before the deadline/);
 		expect(took).toBeLessThan(6000);
-		await new Promise((resolve) => setTimeout(resolve, 100));
+		await sleep(100);
 		expect(helena.sandbox.media.requests[0].complete).toBe(false);
 	});
 

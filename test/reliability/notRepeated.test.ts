@@ -3,7 +3,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { useSandbox } from '../engine/sandbox';
 import { FAULTS, phoneOf, statusCounts } from './faultInjection';
 
-const { demo } = require('../sandbox');
+import { demo } from '../sandbox';
 
 /*
  * What a plain create does when Helena fails: 429 means Helena refused the request unapplied, so it

@@ -8,7 +8,7 @@ import { useTrigger } from '../engine/runTrigger';
 import { TEST_API_KEY, useSandbox } from '../engine/sandbox';
 import { useOtherHost } from './otherHost';
 
-const { demo } = require('../sandbox');
+import { demo } from '../sandbox';
 
 /** Everything n8n logs while these tests run, at every level including debug, with its metadata. */
 const logged: string[] = [];

@@ -7,7 +7,7 @@ import { TRIGGER_NODE_NAME, useTrigger } from '../engine/runTrigger';
 import { TEST_API_KEY, useSandbox } from '../engine/sandbox';
 import { byId } from '../helpers/requests';
 
-const { demo } = require('../sandbox');
+import { demo } from '../sandbox';
 
 /*
  * Whatever the server echoes (the Authorization header, the key in a message, the trigger's delivery

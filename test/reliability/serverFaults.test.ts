@@ -3,7 +3,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { TEST_API_KEY, useSandbox } from '../engine/sandbox';
 import { byId, byPhone } from '../helpers/requests';
 
-const { demo } = require('../sandbox');
+import { demo } from '../sandbox';
 
 /*
  * A server that misbehaves (test/sandbox/misbehave.js), through n8n-core's engine: what the node

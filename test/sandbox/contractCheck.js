@@ -84,6 +84,18 @@ function findEndpoint(method, rawPath, service = 'core') {
 	return best && { ...best.entry, parts };
 }
 
+/**
+ * The contract's endpoint of a request that must have one (tests of what the node sent); throws naming the request otherwise.
+ * @param {string} method
+ * @param {string} rawPath still percent-encoded, below its service prefix
+ * @param {string} [service]
+ */
+function endpointOf(method, rawPath, service = 'core') {
+	const match = findEndpoint(method, rawPath, service);
+	if (!match) throw new Error(`${method} /${service}${rawPath} is no endpoint of the contract`);
+	return match.endpoint;
+}
+
 const nearCase = (name, names) => names.find((n) => n.toLowerCase() === name.toLowerCase());
 const unknownKey = (key, name, names) => {
 	const near = nearCase(name, names);
@@ -384,4 +396,4 @@ function contractLedger() {
 	};
 }
 
-module.exports = { contractEndpoints, ContractCheck, contractLedger, writeLedger, findEndpoint, problemsOf, checkValue };
+module.exports = { contractEndpoints, ContractCheck, contractLedger, writeLedger, findEndpoint, endpointOf, problemsOf, checkValue };
