@@ -1,23 +1,21 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-
 import type { ICredentialType, INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
 
 import { HelenaApi } from '../../credentials/HelenaApi.credentials';
 import { Helena } from '../../nodes/Helena/Helena.node';
 import { HelenaContactTrigger } from '../../nodes/HelenaContactTrigger/HelenaContactTrigger.node';
 import { HelenaTrigger } from '../../nodes/HelenaTrigger/HelenaTrigger.node';
+import { namesIn, repositoryModule, repositoryText, textsUnder } from '../engine/repository';
 import { runLoadOptions } from '../engine/runMethod';
 import { useSandbox } from '../engine/sandbox';
+import { contractEndpoints } from '../sandbox/contractCheck';
 
 /*
  * The README's counts and lists, read against the node descriptions: an operation, a resource, an event, a
  * node or a credential field added or renamed in the code fails here until the README says so too.
  */
 
-const root = path.join(__dirname, '../..');
-const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+const readme = repositoryText('README.md');
+const packageJson = JSON.parse(repositoryText('package.json')) as {
 	n8n: { nodes: string[]; credentials: string[] };
 };
 
@@ -91,9 +89,6 @@ describe('README: the Helena node’s operations match its description', () => {
 describe('README: the documented operations the node does not offer', () => {
 	// The vendor's documents are not in the repository; the sandbox's contract tables are, and they hold every
 	// request the node sends (each request a test makes is checked against them).
-	const { contractEndpoints } = require('../sandbox/contractCheck') as {
-		contractEndpoints: () => Array<{ service: string; method: string; path: string }>;
-	};
 	const notOffered = section('### Documented operations not offered');
 	const [documented, count] = (matchesOf(notOffered, /documents\s+(\d+)\s+operations\.[^|]*?but\s+these\s+(\d+)/g)[0] ?? []).map(Number);
 	const rows = matchesOf(notOffered, /^\| `([A-Z]+) (\/[^`]+)` +\| (.+?) *\|$/gm);
@@ -130,8 +125,7 @@ describe('README: the documented operations the node does not offer', () => {
 /** The classes package.json ships, loaded from their TypeScript sources (dist/x.js is x.ts). */
 function shippedClasses<T>(files: string[]): T[] {
 	return files.map((file) => {
-		const source = path.join(root, file.replace(/^dist\//, '').replace(/\.js$/, ''));
-		const exported = Object.values(require(source) as Record<string, new () => T>);
+		const exported = Object.values(repositoryModule(file.replace(/^dist\//, '').replace(/\.js$/, ''))) as Array<new () => T>;
 		if (exported.length !== 1) throw new Error(`${file} should export one class`);
 		return new exported[0]();
 	});
@@ -209,21 +203,12 @@ describe('README: the events the triggers offer', () => {
 	});
 });
 
-/** The text of every file under a folder of the repository. */
-function textsUnder(folder: string): string[] {
-	return readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
-		.filter((entry) => entry.isFile())
-		.map((entry) => readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
-}
-
 describe('README: Troubleshooting quotes words the user will see', () => {
 	test("each quoted message (in italics) is written in the nodes or the credential, or is n8n's as the e2e suite checks it", () => {
 		// n8n's own Test Connection words are held by the e2e suite in a real n8n of each line
-		const sources = [
-			...textsUnder('nodes'),
-			...textsUnder('credentials'),
-			readFileSync(path.join(root, 'test/e2e/suites/2-credential-test.mjs'), 'utf8'),
-		].join('\n');
+		const sources = [...textsUnder('nodes'), ...textsUnder('credentials'), repositoryText('test/e2e/suites/2-credential-test.mjs')].join(
+			'\n',
+		);
 		const troubleshooting = section('## Troubleshooting')
 			.split('\n### ')[0]
 			.replace(/`[^`]*`/g, '')
@@ -262,11 +247,11 @@ describe('README: links into the README land on a heading', () => {
 
 describe('README: the example table', () => {
 	const TRY = '**Try it with `npm start`:** ';
-	const files = readdirSync(path.join(root, 'examples')).filter((file) => file.endsWith('.json'));
+	const files = namesIn('examples').filter((file) => file.endsWith('.json'));
 	const rows = matchesOf(section('## Example workflows'), /^\| \[`([^`]+)`\]\(examples\/([^)]+)\) +\| (.+?) +\| (.+?) +\|$/gm);
 	/** The "Try it" paragraph of an example's sticky note, as n8n shows it on the canvas. */
 	const tryOf = (file: string) => {
-		const workflow = JSON.parse(readFileSync(path.join(root, 'examples', file), 'utf8')) as {
+		const workflow = JSON.parse(repositoryText(`examples/${file}`)) as {
 			nodes: Array<{ type: string; parameters: { content?: string } }>;
 		};
 		const notes = workflow.nodes.filter((node) => node.type === 'n8n-nodes-base.stickyNote');

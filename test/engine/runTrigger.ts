@@ -1,7 +1,3 @@
-import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import type {
 	IDataObject,
 	INode,
@@ -22,6 +18,8 @@ import { ExecutionLifecycleHooks, HookContext, WebhookContext } from 'n8n-core';
 
 import { additionalDataFor } from './additionalData';
 import type { HelenaCredentialData } from './credentialsHelper';
+import { startLocalServer } from './localServer';
+import type { HttpRequest, HttpResponse, LocalServer } from './localServer';
 import { HELENA_TRIGGER_NODE, nodeTypes } from './nodeTypes';
 import type { SandboxFixture } from './sandbox';
 
@@ -70,7 +68,7 @@ export interface LogEntry {
 type Kind = 'production' | 'test';
 
 /** An express-like response over the real node:http one, recording what the node sent. */
-function expressResponse(res: ServerResponse, record: { status: number; body: unknown }) {
+function expressResponse(res: HttpResponse, record: { status: number; body: unknown }) {
 	const response = {
 		status(code: number) {
 			res.statusCode = code;
@@ -117,7 +115,7 @@ function parseQuery(search: URLSearchParams): IDataObject {
 }
 
 /** Express's `req.ip` with `trust proxy` set to a hop count, as n8n sets it from N8N_PROXY_HOPS. */
-function clientAddress(req: IncomingMessage, proxyHops: number): string {
+function clientAddress(req: HttpRequest, proxyHops: number): string {
 	const forwarded = String(req.headers['x-forwarded-for'] ?? '')
 		.split(',')
 		.map((address) => address.trim())
@@ -127,7 +125,7 @@ function clientAddress(req: IncomingMessage, proxyHops: number): string {
 	return chain[Math.min(proxyHops, chain.length - 1)];
 }
 
-async function readJsonBody(req: IncomingMessage): Promise<IDataObject> {
+async function readJsonBody(req: HttpRequest): Promise<IDataObject> {
 	const chunks: Buffer[] = [];
 	for await (const chunk of req) chunks.push(chunk as Buffer);
 	const text = Buffer.concat(chunks).toString('utf8');
@@ -139,7 +137,7 @@ async function readJsonBody(req: IncomingMessage): Promise<IDataObject> {
 export function nodeTypesOfAnotherProcess(): INodeTypes {
 	let registry: INodeTypes | undefined;
 	jest.isolateModules(() => {
-		registry = (require('./nodeTypes') as { nodeTypes: INodeTypes }).nodeTypes;
+		registry = jest.requireActual<typeof import('./nodeTypes')>('./nodeTypes').nodeTypes;
 	});
 	return registry as INodeTypes;
 }
@@ -164,7 +162,7 @@ export class TriggerHarness {
 	readonly calls: ReceivedCall[] = [];
 	readonly logs = logs;
 	private readonly registered: Record<Kind, boolean> = { production: false, test: false };
-	private server?: Server;
+	private server?: LocalServer;
 	private baseUrl = '';
 	private readonly inFlight = new Set<Promise<void>>();
 
@@ -190,13 +188,12 @@ export class TriggerHarness {
 	}
 
 	async start(): Promise<this> {
-		this.server = createServer((req, res) => {
+		this.server = await startLocalServer((req, res) => {
 			const work = this.receive(req, res);
 			this.inFlight.add(work);
 			void work.finally(() => this.inFlight.delete(work));
 		});
-		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-		this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+		this.baseUrl = this.server.url;
 		return this;
 	}
 
@@ -207,12 +204,7 @@ export class TriggerHarness {
 
 	async close(): Promise<void> {
 		await this.idle();
-		const server = this.server;
-		if (!server) return;
-		await new Promise<void>((resolve) => {
-			server.close(() => resolve());
-			server.closeAllConnections();
-		});
+		await this.server?.close();
 	}
 
 	/**
@@ -228,6 +220,7 @@ export class TriggerHarness {
 		const mode: WorkflowExecuteMode = kind === 'test' ? 'manual' : 'trigger';
 		const activation = options.activation ?? (kind === 'test' ? 'manual' : 'activate');
 		const workflow = this.workflow(kind);
+		let activated = false;
 		try {
 			const exists = await this.hook(workflow, kind, 'checkExists', mode, activation);
 			if (!exists) await this.hook(workflow, kind, 'create', mode, activation);
@@ -237,13 +230,14 @@ export class TriggerHarness {
 			}
 			this.save(workflow, kind);
 			this.registered[kind] = true;
+			activated = true;
 			return exists ? 'adopted' : 'created';
-		} catch (error) {
-			// n8n removes what activation may have left behind; its own failure is only logged.
-			await this.hook(this.workflow(kind), kind, 'delete', 'internal', 'update').catch((cleanupError: Error) =>
-				logs.push({ level: 'error', message: cleanupError.message }),
-			);
-			throw error;
+		} finally {
+			// on a failure (which goes on to the caller) n8n removes what activation may have left behind; its own failure is only logged
+			if (!activated)
+				await this.hook(this.workflow(kind), kind, 'delete', 'internal', 'update').catch((cleanupError: Error) =>
+					logs.push({ level: 'error', message: cleanupError.message }),
+				);
 		}
 	}
 
@@ -361,7 +355,7 @@ export class TriggerHarness {
 	}
 
 	/** n8n's webhook server, reduced to what a trigger node sees. */
-	private async receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
+	private async receive(req: HttpRequest, res: HttpResponse): Promise<void> {
 		const url = new URL(req.url ?? '/', this.baseUrl);
 		const record: ReceivedCall = { path: url.pathname, status: 200, body: undefined };
 		this.calls.push(record);

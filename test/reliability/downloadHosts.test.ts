@@ -1,9 +1,7 @@
-import * as http from 'node:http';
-import * as zlib from 'node:zlib';
-
 import type { IDataObject } from 'n8n-workflow';
 
 import { MARIA_PHONE, useChatSandbox } from '../chat/chatFixture';
+import { startLocalServer } from '../engine/localServer';
 
 /*
  * Message → Download Media from hosts that do not send what a plain reading expects. One compresses what it sends
@@ -14,19 +12,11 @@ import { MARIA_PHONE, useChatSandbox } from '../chat/chatFixture';
 const MESSAGE = /^\/chat\/v1\/message\/[0-9a-f-]{36}$/;
 
 async function gzipHost(bytes: Buffer, type: string) {
-	const gz = zlib.gzipSync(bytes);
-	const server = http.createServer((_req, res) => {
+	const gz = Buffer.from(await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+	return await startLocalServer((_req, res) => {
 		res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', 'content-length': String(gz.length) });
 		res.end(gz);
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return {
-		url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
-		close: async () => {
-			server.closeAllConnections();
-			await new Promise((resolve) => server.close(resolve));
-		},
-	};
 }
 
 describe('Download Media from a host that sends the file compressed', () => {

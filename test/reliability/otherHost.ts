@@ -1,11 +1,10 @@
-import { createServer } from 'node:http';
-import type { IncomingHttpHeaders, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startLocalServer } from '../engine/localServer';
+import type { HttpRequest, LocalServer } from '../engine/localServer';
 
 export interface OtherHostRequest {
 	method: string;
 	url: string;
-	headers: IncomingHttpHeaders;
+	headers: HttpRequest['headers'];
 }
 
 export interface OtherHost {
@@ -20,22 +19,21 @@ export interface OtherHost {
  */
 export function useOtherHost(): OtherHost {
 	const other = { url: '', requests: [] } as OtherHost;
-	let server: Server;
+	let server: LocalServer;
 	beforeAll(async () => {
-		server = createServer((request, response) => {
-			other.requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
-			request.resume();
-			response.writeHead(200, { 'content-type': 'application/json' }).end('[]');
-		});
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
-		other.url = `http://127.0.0.2:${(server.address() as AddressInfo).port}`;
+		server = await startLocalServer(
+			(request, response) => {
+				other.requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
+				request.resume();
+				response.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+			},
+			{ host: '127.0.0.2' },
+		);
+		other.url = server.url;
 	});
 	beforeEach(() => {
 		other.requests.length = 0;
 	});
-	afterAll(async () => {
-		server.closeAllConnections();
-		await new Promise((resolve) => server.close(resolve));
-	});
+	afterAll(async () => await server.close());
 	return other;
 }

@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import type { IDataObject } from 'n8n-workflow';
 
-import { demo } from '..';
+import { demo } from '../index';
+import { startLocalServer } from '../../engine/localServer';
+import type { LocalServer } from '../../engine/localServer';
 import { TEST_API_KEY, useSandbox } from '../../engine/sandbox';
 import { POLLING_TRIGGERS, PollHarness } from '../../engine/runPoll';
 
@@ -22,11 +21,11 @@ interface Delivery {
 
 describe('the sandbox page', () => {
 	const helena = useSandbox({ chatStepMs: 0 });
-	let receiver: Server;
+	let receiver: LocalServer;
 	let received: Delivery[] = [];
 
 	beforeAll(async () => {
-		receiver = createServer((req, res) => {
+		receiver = await startLocalServer((req, res) => {
 			let text = '';
 			req.on('data', (chunk) => (text += chunk));
 			req.on('end', () => {
@@ -34,16 +33,14 @@ describe('the sandbox page', () => {
 				res.end('ok');
 			});
 		});
-		await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 	});
-	afterAll(async () => await new Promise((resolve) => receiver.close(resolve)));
+	afterAll(async () => await receiver.close());
 
 	beforeEach(async () => {
 		helena.resetToDemo();
 		received = [];
-		const { port } = receiver.address() as AddressInfo;
 		await helena.createSubscriptionByHand({
-			url: `http://127.0.0.1:${port}/hook`,
+			url: `${receiver.url}/hook`,
 			events: [
 				'SESSION_NEW',
 				'SESSION_COMPLETE',
