@@ -1,6 +1,8 @@
 // Lint exactly as n8n's package scanner (@n8n/scan-community-package) does: its ESLint config with
-// eslint-plugin-n8n-nodes-base and @n8n/eslint-plugin-community-nodes, inline disables ignored.
-//   node scripts/lint.mjs            the sources (nodes/, credentials/, package.json) + type check + Prettier + the rooms' import rule
+// eslint-plugin-n8n-nodes-base and @n8n/eslint-plugin-community-nodes, inline disables ignored; and as
+// n8n's docs tell node authors to (`npx n8n-node lint`: every .ts file of the repository, tests included).
+//   node scripts/lint.mjs            the sources (nodes/, credentials/, package.json) + `n8n-node lint` + type check
+//                                    + Prettier + the rooms' import rule
 //   node scripts/lint.mjs --package  the packed tarball, as npm would publish it (run after build)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -65,6 +67,18 @@ if (packageLeg) {
 	}
 } else {
 	passed = report('sources', await analyzePackage(root, SOURCE_FILE_PATTERNS));
+	try {
+		execFileSync(path.join(root, 'node_modules/.bin/n8n-node'), ['lint'], { cwd: root, stdio: 'inherit' });
+		console.log('lint: n8n-node lint: 0 errors');
+	} catch (error) {
+		console.error(
+			error.code === 'ENOENT'
+				? 'lint: node_modules/.bin/n8n-node is missing: run `npm ci` (@n8n/node-cli is a devDependency)'
+				: "lint: `n8n-node lint` (n8n's lint for community nodes, as `npx n8n-node lint` runs it) failed: see its errors above. " +
+						'Fix the code: strict mode and cloud support stay on, eslint.config.mjs stays the default (docs/development.md, Lint)',
+		);
+		passed = false;
+	}
 	try {
 		execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json', '--noEmit'], {
 			cwd: root,
