@@ -304,7 +304,7 @@ const readmeAnchors = new Set(
 /** The codex files (`*.node.json`) beside the node files package.json registers. */
 const codexFiles = listed.n8n.nodes.map((node) => node.replace(/^dist\//, '').replace(/\.node\.js$/, '.node.json'));
 const codexOf = (file: string) =>
-	JSON.parse(readFileSync(path.join(root, file), 'utf8')) as {
+	JSON.parse(repositoryText(file)) as {
 		categories?: string[];
 		subcategories?: unknown;
 		resources: { primaryDocumentation: Array<{ url: string }>; credentialDocumentation: Array<{ url: string }> };
@@ -365,12 +365,12 @@ describe('the package as n8n lists it: author, repository and links to README se
 		const texts = [
 			'README.md',
 			'CHANGELOG.md',
-			...readdirSync(path.join(root, 'docs'))
-				.filter((file) => file.endsWith('.md'))
-				.map((file) => `docs/${file}`),
+			...namesIn('docs')
+				.filter((file: string) => file.endsWith('.md'))
+				.map((file: string) => `docs/${file}`),
 		];
 		const links = texts.flatMap((file) =>
-			[...readFileSync(path.join(root, file), 'utf8').matchAll(/github\.com\/([\w.-]+)\/(n8n-nodes-helena)\b/g)].map(
+			[...repositoryText(file).matchAll(/github\.com\/([\w.-]+)\/(n8n-nodes-helena)\b/g)].map(
 				(match) => `${file}: ${match[1]}/${match[2]}`,
 			),
 		);

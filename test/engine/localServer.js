@@ -7,7 +7,7 @@
  * the TypeScript tests get its types by inference.
  */
 
-const { createServer } = require('node:http');
+const { createServer, request: httpRequest } = require('node:http');
 
 /** @typedef {import('node:http').IncomingMessage} HttpRequest */
 /** @typedef {import('node:http').ServerResponse<HttpRequest> & { req: HttpRequest }} HttpResponse */
@@ -34,4 +34,40 @@ async function startLocalServer(handle, { host = '127.0.0.1' } = {}) {
 	};
 }
 
-module.exports = { startLocalServer };
+/**
+ * A proxy in front of `target` that hands each answer to `rewrite` before passing it on: the Host it sends is the
+ * target's, and an answer's length is that of the rewritten body. A connection the target refuses is dropped.
+ * @param {string} target
+ * @param {(request: { method: string, url: URL }, status: number, body: Buffer) => Buffer} rewrite
+ * @returns {Promise<LocalServer>}
+ */
+async function startRewritingProxy(target, rewrite) {
+	const to = new URL(target);
+	/** @param {import('node:stream').Readable} stream */
+	const readAll = async (stream) => {
+		/** @type {Buffer[]} */
+		const chunks = [];
+		for await (const chunk of stream) chunks.push(chunk);
+		return Buffer.concat(chunks);
+	};
+	return await startLocalServer((incoming, answer) => {
+		void (async () => {
+			const body = await readAll(incoming);
+			const method = incoming.method ?? 'GET';
+			const url = new URL(incoming.url ?? '/', target);
+			const headers = { ...incoming.headers, host: to.host };
+			const outgoing = httpRequest({ host: to.hostname, port: to.port, method, path: incoming.url, headers }, (response) => {
+				void (async () => {
+					const text = rewrite({ method, url }, response.statusCode ?? 502, await readAll(response));
+					const { 'content-length': _length, 'transfer-encoding': _encoding, ...rest } = response.headers;
+					answer.writeHead(response.statusCode ?? 502, { ...rest, 'content-length': String(text.length) });
+					answer.end(text);
+				})();
+			});
+			outgoing.on('error', () => answer.destroy());
+			outgoing.end(body);
+		})();
+	});
+}
+
+module.exports = { startLocalServer, startRewritingProxy };

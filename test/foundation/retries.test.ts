@@ -1,4 +1,5 @@
 import { usePacingClock } from '../../nodes/Helena/transport/budget';
+import { sleep } from 'n8n-workflow';
 import { TEST_API_KEY, useSandbox } from '../engine/sandbox';
 
 const getEvents = { resource: 'webhook', operation: 'getEvents' };
@@ -34,7 +35,7 @@ describe('retries', () => {
 		const setBack = jest.spyOn(Date, 'now').mockImplementation(() => wallClock() - 3_600_000);
 		try {
 			const started = performance.now();
-			const next = await Promise.race([helena.run(getEvents), new Promise<'held'>((resolve) => setTimeout(() => resolve('held'), 5_000))]);
+			const next = await Promise.race([helena.run(getEvents), sleep(5_000).then(() => 'held' as const)]);
 
 			expect(next).not.toBe('held');
 			expect(performance.now() - started).toBeLessThan(2_000);

@@ -1,8 +1,6 @@
-import { createServer, request as httpRequest } from 'node:http';
-import type { IncomingMessage, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import type { IDataObject } from 'n8n-workflow';
+
+import { startRewritingProxy } from '../engine/localServer';
 
 /*
  * A proxy between a polling trigger and the sandbox that makes one record carry a stamp far in the future in
@@ -33,14 +31,7 @@ export interface FutureStampProxy {
 	close(): Promise<void>;
 }
 
-const readAll = async (stream: IncomingMessage): Promise<Buffer> => {
-	const chunks: Buffer[] = [];
-	for await (const chunk of stream) chunks.push(chunk as Buffer);
-	return Buffer.concat(chunks);
-};
-
 export async function startFutureStampProxy(target: string, stamp: FutureStamp): Promise<FutureStampProxy> {
-	const to = new URL(target);
 	/** The record as Helena last listed it (before its stamp is rewritten), by the filters of the listing. */
 	const latest = new Map<string, IDataObject>();
 	const PAGING = new Set(['PageNumber', 'PageSize', 'OrderDirection', 'UpdatedAt.After', 'CreatedAt.After']);
@@ -63,33 +54,10 @@ export async function startFutureStampProxy(target: string, stamp: FutureStamp):
 		return Buffer.from(JSON.stringify({ ...page, items: descending ? [future, ...others] : [...others, future] }));
 	};
 
-	const server: Server = createServer((incoming, answer) => {
-		void (async () => {
-			const body = await readAll(incoming);
-			const url = new URL(incoming.url ?? '/', target);
-			// the sandbox answers only its own Host
-			const { host: _host, ...headers } = incoming.headers;
-			const outgoing = httpRequest(
-				{ host: to.hostname, port: to.port, method: incoming.method, path: incoming.url, headers },
-				(response) => {
-					void (async () => {
-						let text = await readAll(response);
-						if (incoming.method === 'GET' && url.pathname === stamp.path && response.statusCode === 200) text = rewrite(url, text);
-						const { 'content-length': _length, 'transfer-encoding': _encoding, ...rest } = response.headers;
-						answer.writeHead(response.statusCode ?? 502, { ...rest, 'content-length': String(text.length) });
-						answer.end(text);
-					})();
-				},
-			);
-			outgoing.on('error', () => answer.destroy());
-			outgoing.end(body);
-		})();
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	proxy.close = async () => {
-		server.closeAllConnections();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
-	};
+	const relay = await startRewritingProxy(target, ({ method, url }, status, body) =>
+		method === 'GET' && url.pathname === stamp.path && status === 200 ? rewrite(url, body) : body,
+	);
+	proxy.url = relay.url;
+	proxy.close = relay.close;
 	return proxy;
 }

@@ -6,7 +6,7 @@ jest.mock('n8n-workflow', () => ({ ...jest.requireActual('n8n-workflow'), sleep:
 import { useSandbox } from '../engine/sandbox';
 import { byId } from '../helpers/requests';
 
-const { demo } = require('../sandbox');
+import { demo } from '../sandbox';
 
 /*
  * Server text quoted in an error is shortened (300 characters of a page that is not JSON, 120 of an answer
@@ -16,9 +16,9 @@ const { demo } = require('../sandbox');
  */
 
 /** A key of a plausible length, so a cut can fall inside it. */
-const KEY = 'Zx9Q7mW2rT5vB8nK3pL6yH4dF1sG0aJc';
+const KEY = 'Zx9Q7mW2rT5vB8nK3pL6yH4dexample1';
 /** A secret the node does not know (a session token the server echoes): only the cut rule protects it. */
-const OTHER_SECRET = 'sess9fK2hT7qL4mN8pR3vW6xZ1cB5dG0jY';
+const OTHER_SECRET = 'sess9fK2hT7qL4mN8pR3vW6xZ1cexample';
 
 /** `before` padded so that `secret` starts `into` characters before position `at` of the whole text. */
 function spanning(at: number, before: string, secret: string, after = ' end of page', into = 10): string {

@@ -19,11 +19,14 @@ export interface DeleteRequest extends Omit<HelenaRequest, 'method' | 'alreadyDo
 	notFoundMeansGone?: boolean;
 }
 
+/** A character no message of the transport holds (private use), marking a probe's index. */
+const PROBE = '\uE000';
+
 /** Where Helena's text first names one of `records` by kind, through the transport's own word list (-1: none). */
 function firstNamed(records: RecordRef[], text: string): number {
 	// probes without values: missingRecordMessage answers with the message of the one Helena's words name first
-	const probes = records.map((record, index) => ({ kind: record.kind, message: `\u0000${index}\u0000` }));
-	const found = /^\u0000(\d+)\u0000/.exec(missingRecordMessage(probes, text));
+	const probes = records.map((record, index) => ({ kind: record.kind, message: `${PROBE}${index}${PROBE}` }));
+	const found = new RegExp(`^${PROBE}(\\d+)${PROBE}`).exec(missingRecordMessage(probes, text));
 	return found ? Number(found[1]) : -1;
 }
 
