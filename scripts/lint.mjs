@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 import { roomViolations } from './check-rooms.mjs';
+import { checkDist } from './lib/distFresh.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const packageLeg = process.argv.includes('--package');
@@ -29,8 +30,9 @@ function report(label, result) {
 	return false;
 }
 
-// What users need, and nothing else: the built code, the entry point, the README, the licence, package.json.
-const SHIPPED = [/^dist\//, /^index\.js$/, /^README\.md$/, /^LICENSE$/, /^package\.json$/];
+// What users need, and nothing else: the built code with its icons and codex files, the entry point, the README,
+// the licence, package.json. Not type declarations or source maps: n8n loads the .js, and no one imports the package.
+const SHIPPED = [/^dist\/.*\.(js|svg|node\.json)$/, /^index\.js$/, /^README\.md$/, /^LICENSE$/, /^package\.json$/];
 const REQUIRED = ['index.js', 'README.md', 'LICENSE', 'package.json', 'dist/nodes/Helena/Helena.node.js'];
 
 function filesUnder(folder, prefix = '') {
@@ -44,16 +46,22 @@ function checkTarballContents(unpacked) {
 	const extra = files.filter((file) => !SHIPPED.some((pattern) => pattern.test(file)));
 	const missing = REQUIRED.filter((file) => !files.includes(file));
 	if (!extra.length && !missing.length) {
-		console.log(`lint: packed contents: ${files.length} files, all of them dist/, index.js, README.md, LICENSE or package.json`);
+		console.log(
+			`lint: packed contents: ${files.length} files, all of them built code, icons and codex files in dist/, index.js, README.md, LICENSE or package.json`,
+		);
 		return true;
 	}
-	if (extra.length) console.error(`lint: the tarball holds files users do not need: ${extra.join(', ')} (fix "files" in package.json)`);
+	if (extra.length)
+		console.error(
+			`lint: the tarball holds files users do not need: ${extra.join(', ')} (fix "files" in package.json, or what tsconfig.build.json emits)`,
+		);
 	if (missing.length) console.error(`lint: the tarball lacks ${missing.join(', ')}`);
 	return false;
 }
 
 let passed;
 if (packageLeg) {
+	if (!checkDist(root, 'lint')) process.exit(1);
 	const work = mkdtempSync(path.join(tmpdir(), 'helena-pack-'));
 	try {
 		execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: root, stdio: 'ignore' });
