@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Installs one n8n version into a cache folder outside the package, checks that it really runs, and prints
 # its folder on stdout. Progress goes to stderr so callers can capture the folder.
-# Usage: scripts/install-n8n.sh [version]   (default 1.123.81; 2.x versions also fetch Node 24)
+# Usage: scripts/install-n8n.sh [version]   (default: DEFAULT in scripts/lib/n8nVersions.cjs; 2.x versions also fetch Node 24)
 #   HELENA_N8N_CACHE   the cache folder (default ~/.cache/n8n-nodes-helena)
 #
 # The install runs with an npm configuration of its own: whatever `npm start` / `npm test` export as
 # npm_config_* (this package's .npmrc says ignore-scripts and legacy-peer-deps) never reaches it, because
 # n8n needs its peer dependencies resolved strictly and sqlite3 built.
 set -euo pipefail
-version=${1:-${HELENA_N8N_VERSION:-1.123.81}}
+here=$(cd "$(dirname "$0")" && pwd)
+version=${1:-${HELENA_N8N_VERSION:-$(node "$here/lib/n8nVersions.cjs" default)}}
 cache=${HELENA_N8N_CACHE:-$HOME/.cache/n8n-nodes-helena}
 dir="$cache/n8n-$version"
-here=$(cd "$(dirname "$0")" && pwd)
 log() { printf '[n8n %s] %s\n' "$version" "$*" >&2; }
 
 # Forget every npm setting the caller's environment carries (npm run exports the package's own).

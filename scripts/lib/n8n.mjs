@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { runReadmeInstall } from './readmeInstall.mjs';
 
 export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const DEFAULT_N8N_VERSION = process.env.HELENA_N8N_VERSION ?? '1.123.81';
+export const DEFAULT_N8N_VERSION = process.env.HELENA_N8N_VERSION ?? createRequire(import.meta.url)('./n8nVersions.cjs').DEFAULT;
 
 const log = (message) => process.stderr.write(`${message}\n`);
 

@@ -1,7 +1,10 @@
 // npm run test:e2e:all: the end-to-end suite on every supported n8n line, one after the other.
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 
-const versions = (process.env.HELENA_N8N_VERSIONS ?? '1.123.81 2.41.1').split(/\s+/).filter(Boolean);
+// default: the newest 1.x and 2.x of scripts/lib/n8nVersions.cjs
+const { DEFAULT, NEWEST_2X } = createRequire(import.meta.url)('../../scripts/lib/n8nVersions.cjs');
+const versions = (process.env.HELENA_N8N_VERSIONS ?? `${DEFAULT} ${NEWEST_2X}`).split(/\s+/).filter(Boolean);
 let failed = [];
 for (const version of versions) {
 	console.log(`\n=== end-to-end on n8n ${version}`);

@@ -1,10 +1,12 @@
 // npm run test:queue: the queue-mode test (run.mjs) on every supported n8n line, one after the other, each
 // in its own process with everything started and stopped anew. HELENA_N8N_VERSIONS picks the lines
-// (default "1.123.81 2.41.1"; e.g. HELENA_N8N_VERSIONS=2.41.1 for the 2.x line only).
+// (default: the newest 1.x and 2.x of scripts/lib/n8nVersions.cjs; e.g. HELENA_N8N_VERSIONS=2.41.1 for one line).
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-const versions = (process.env.HELENA_N8N_VERSIONS ?? '1.123.81 2.41.1').split(/\s+/).filter(Boolean);
+const { DEFAULT, NEWEST_2X } = createRequire(import.meta.url)('../../scripts/lib/n8nVersions.cjs');
+const versions = (process.env.HELENA_N8N_VERSIONS ?? `${DEFAULT} ${NEWEST_2X}`).split(/\s+/).filter(Boolean);
 const suite = fileURLToPath(new URL('./run.mjs', import.meta.url));
 const failed = [];
 const took = [];
