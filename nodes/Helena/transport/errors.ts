@@ -282,8 +282,10 @@ function redactedErrorBody(body: unknown, apiKey: unknown): HelenaErrorBody {
 	return Object.fromEntries(entries) as HelenaErrorBody;
 }
 
-export function helenaApiError(node: INode, failure: FailureContext, body: unknown, apiKey: unknown): NodeApiError {
+export function helenaApiError(node: INode, given: FailureContext, body: unknown, apiKey: unknown): NodeApiError {
 	const error = redactedErrorBody(body, apiKey);
+	// a redirect's origin is the server's text too (the key can sit in a host name, lower-cased by the URL parser)
+	const failure = given.redirectedTo === undefined ? given : { ...given, redirectedTo: redactText(given.redirectedTo, apiKey) };
 	const { message, hint } = messageFor(failure, error);
 	// the path as sent (values URL-encoded), so a user can see which endpoint answered
 	const sent = `Request: ${failure.method} ${failure.path}.`;

@@ -48,9 +48,14 @@ export function hideDeliveryToken(text: string): string {
 	return text.replace(/([?&](?:amp;)?token=)[^&#\s"'<>]+/gi, `$1${HIDDEN}`);
 }
 
-/** The text without the API key (with or without `Bearer `) and without delivery tokens. */
+/**
+ * The text without the API key (with or without `Bearer `) and without delivery tokens: every form of the key
+ * in any case (a server that upper-cases what it echoes, a host name, mixed-case `%2f`/`%2F`), then every run of
+ * key characters that holds a piece of it (a key the server cut short, or split by an escape such as `\u002B`,
+ * a tag or a line break).
+ */
 export function redactText(text: string, apiKey: unknown): string {
-	return hideDeliveryToken(typeof apiKey === 'string' ? redactKeyOnly(text, apiKey) : text);
+	return hideDeliveryToken(typeof apiKey === 'string' ? withoutKeyPieces(redactKeyOnly(text, apiKey), apiKey) : text);
 }
 
 /** The answer without the API key anywhere in it; untouched (same object) when it holds none. */
@@ -72,7 +77,8 @@ export function withoutApiKey<T>(value: T, apiKey: unknown): T {
 /** Whether any string in the answer (a value or a property name) contains one of `texts`; reads it without copying it. */
 function holdsAny(node: unknown, texts: string[]): boolean {
 	if (typeof node === 'string') {
-		for (const text of texts) if (node.includes(text)) return true;
+		const lower = node.toLowerCase();
+		for (const text of texts) if (lower.includes(text.toLowerCase())) return true;
 		return false;
 	}
 	if (Array.isArray(node)) {
@@ -86,14 +92,33 @@ function holdsAny(node: unknown, texts: string[]): boolean {
 	return false;
 }
 
+const escapedForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
 function redactKeyOnly(text: string, apiKey: string): string {
 	let clean = text;
-	for (const form of forms(apiKey)) clean = clean.split(form).join(HIDDEN);
+	for (const form of forms(apiKey)) clean = clean.replace(new RegExp(escapedForRegExp(form), 'gi'), HIDDEN);
 	return clean;
+}
+
+/** The shortest piece of the key (or of one of its forms) that marks a run of key characters as holding it. */
+const KEY_PIECE = 8;
+
+/** Every run of key characters that holds KEY_PIECE characters in a row of the key or of a form of it, in any case, hidden whole. */
+function withoutKeyPieces(text: string, apiKey: string): string {
+	const pieces = new Set<string>();
+	for (const form of forms(apiKey))
+		for (let at = 0; at + KEY_PIECE <= form.length; at++) pieces.add(form.slice(at, at + KEY_PIECE).toLowerCase());
+	if (pieces.size === 0) return text;
+	return text.replace(KEY_RUN, (run) => {
+		const lower = run.toLowerCase();
+		for (let at = 0; at + KEY_PIECE <= lower.length; at++) if (pieces.has(lower.slice(at, at + KEY_PIECE))) return HIDDEN;
+		return run;
+	});
 }
 
 /** Characters a key, a token or its encodings are made of. */
 const KEY_CHARACTER = /[A-Za-z0-9\-_.~+/=%]/;
+const KEY_RUN = /[A-Za-z0-9\-_.~+/=%]+/g;
 /** A run of key characters at least this long may be a secret the node does not know (another key, a session token). */
 const KEY_SHAPED_RUN = 16;
 
@@ -120,7 +145,7 @@ export function shortened(text: string, max: number, options: { apiKey?: unknown
 
 /** Whether the text holds the API key in any form. */
 export function holdsApiKey(text: string, apiKey: unknown): boolean {
-	return typeof apiKey === 'string' && forms(apiKey).some((form) => text.includes(form));
+	return typeof apiKey === 'string' && forms(apiKey).some((form) => text.toLowerCase().includes(form.toLowerCase()));
 }
 
 /** A subscription as output to users: its URL without the trigger's delivery token (the trigger alone needs it). */
