@@ -118,6 +118,48 @@ describe('downloads: a deadline for the whole transfer, and the file Helena desc
 		);
 	});
 
+	// no size from Helena, and the host says what Helena said: only the first bytes tell the sign-in page
+	const pageAsPdf = () =>
+		helena.sandbox.chat.contactSendsFile(MARIA_PHONE, {
+			name: 'contrato.pdf',
+			mimeType: 'application/pdf',
+			size: 50 * 1024,
+			statedSize: null,
+			servedAs: { mimeType: 'application/pdf', bytes: Buffer.concat([Buffer.from('\uFEFF'), HTML]) },
+		});
+
+	test('Download Media: a page served as application/pdf, where Helena states a PDF of no size, is not the PDF', async () => {
+		const { items, error } = await downloadMedia(pageAsPdf().message.id);
+
+		expect(items).toEqual([]);
+		expect(error?.message).toMatch(
+			/is not what Helena announced: Helena states application\/pdf, the host sends 0\.1 kB text\/html \(item 0\)$/,
+		);
+	});
+
+	test('Attach Media: the same page is not attached; mediaError names it', async () => {
+		const item = await attachedBy(() => pageAsPdf());
+
+		expect(item.binary).toBeUndefined();
+		expect(item.json.mediaError).toMatch(
+			/is not what Helena announced: Helena states application\/pdf, the host sends 0\.1 kB text\/html$/,
+		);
+	});
+
+	test('a text file that holds markup, served as text, is the file', async () => {
+		const source = helena.sandbox.chat.contactSendsFile(MARIA_PHONE, {
+			name: 'pagina.txt',
+			mimeType: 'text/plain',
+			size: HTML.length,
+			servedAs: { mimeType: 'text/plain; charset=utf-8', bytes: HTML },
+		});
+
+		const { items, error } = await downloadMedia(source.message.id);
+
+		expect(error).toBeUndefined();
+		expect(items[0].binary!.data).toMatchObject({ mimeType: 'text/plain', fileName: 'pagina.txt' });
+	});
+
 	test('a host that gives the type with parameters, or none, and the exact size, is the file', async () => {
 		const voice = helena.sandbox.chat.contactSendsFile(MARIA_PHONE, {
 			name: 'voz.ogg',

@@ -70,7 +70,10 @@ function essence(type: unknown): string | undefined {
 
 /** Types that are a page or a message about the request (a login page, a proxy's error), never a file Helena stores. */
 const PAGE_TYPES = /^(text\/html|application\/xhtml\+xml|application\/json|application\/problem\+json|application\/xml|text\/xml)$/;
-const HTML_START = /^\s*(<!doctype html|<html|<head|<body)/i;
+/** A page's first bytes read as latin1: a UTF-8 byte order mark (ï»¿), blanks, then the start of HTML. */
+const HTML_START = /^(\u00EF\u00BB\u00BF)?\s*(<!doctype html|<html|<head|<body)/i;
+/** Types whose files may hold markup as text (a .txt of HTML source, an SVG): their first bytes do not make them a page. */
+const MARKUP_TYPES = /^text\/|xml|json/;
 /** A web page, and a file name that says it is one. */
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)$/;
 const HTML_NAME = /\.(html?|xhtml)$/i;
@@ -78,9 +81,9 @@ const HTML_NAME = /\.(html?|xhtml)$/i;
 /**
  * Why what the host sends is not the file Helena described, or undefined. The size must be Helena's to
  * the byte; the type contradicts when its family differs (audio/… for a PDF) or when it is a page or a
- * message while Helena stated something else. A web page (HTML or XHTML, by its type or its first bytes) is
- * refused unless the file's type or name says HTML, also when Helena states no type (a sign-in page is
- * never `contrato.pdf`). A host that gives no type, or "any bytes", does not contradict otherwise.
+ * message while Helena stated something else. A web page (HTML or XHTML, by its type, or by its first bytes
+ * unless the host calls it text, XML or JSON) is refused unless the file's type or name says HTML, also when
+ * Helena states no type (a sign-in page is never `contrato.pdf`). A host that gives no type, or "any bytes", does not contradict otherwise.
  */
 function contradiction(
 	stated: FileToDownload['stated'],
@@ -88,7 +91,10 @@ function contradiction(
 ): string | undefined {
 	const statedType = essence(stated?.mimeType);
 	const statedSize = stated?.size !== undefined && stated.size > 0 ? stated.size : undefined;
-	const hostType = essence(host.type) ?? (host.start && HTML_START.test(host.start.toString('latin1')) ? 'text/html' : undefined);
+	const declared = essence(host.type);
+	// a body that begins as a web page is one whatever the host calls it (a sign-in page sent as application/pdf)
+	const looksLikePage = host.start !== undefined && HTML_START.test(host.start.toString('latin1'));
+	const hostType = looksLikePage && !(declared !== undefined && MARKUP_TYPES.test(declared)) ? 'text/html' : declared;
 	const sizeDiffers = statedSize !== undefined && host.size !== undefined && host.size !== statedSize;
 	const typeDiffers =
 		statedType !== undefined &&
