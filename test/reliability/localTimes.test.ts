@@ -182,3 +182,41 @@ describe('offsets that ISO 8601 and RFC 3339 do not allow', () => {
 		).toEqual([new Date(Date.parse(at('+14:00'))).toISOString(), new Date(Date.parse(at('-12:00'))).toISOString()]);
 	});
 });
+
+/*
+ * ISO 8601 lets `t` and `z` be written in lower case, and the one date reader accepts them: every reader after it
+ * reads them as `T` and `Z`, so `…t09:00:00` is the same time as `…T09:00:00` (it was refused as "not a date and
+ * time" by the local-time reader).
+ */
+describe('a date and time written with a lower-case t or z', () => {
+	const helena = useChatSandbox();
+	const upper = `${YEAR}-06-10T09:00:00`;
+	const lower = `${YEAR}-06-10t09:00:00`;
+
+	test('Scheduled Message → Create reads …t09:00:00 as …T09:00:00', async () => {
+		helena.sandbox.clearRequests();
+		const created = await helena.run(scheduleTemplate({ scheduledAt: lower }));
+		const reference = await helena.run(scheduleTemplate({ scheduledAt: upper }));
+		expect(created.error).toBeUndefined();
+		expect(reference.error).toBeUndefined();
+		expect(created.items[0].json.scheduledAt ?? created.items[0].json.scheduling).toBe(
+			reference.items[0].json.scheduledAt ?? reference.items[0].json.scheduling,
+		);
+	});
+
+	test('Send and Wait reads a Max Date and Time …t09:00:00 as …T09:00:00', async () => {
+		const waiting = await helena.run({
+			resource: 'message',
+			operation: 'sendAndWait',
+			sendTo: 'phone',
+			phoneNumber: MARIA_PHONE,
+			message: 'Can you confirm Monday 10:00?',
+			limitType: 'atSpecifiedTime',
+			maxDateAndTime: lower,
+		});
+
+		expect(waiting.error).toBeUndefined();
+		// the workflow's timezone, n8n's default America/New_York, is 4 hours behind UTC in June
+		expect(waiting.run.waitTill?.toISOString()).toBe(`${YEAR}-06-10T13:00:00.000Z`);
+	});
+});

@@ -280,7 +280,9 @@ export function readDate(
 	if (wrongOffset) throw invalidInput(context, label, `is not a date and time Helena can read: ${wrongOffset}: ${shown(value)}`, itemIndex);
 	if (day) return text.slice(0, 10);
 	// Helena takes a date-time: a day alone is its start in UTC, the zone these filters are read in
-	return hour === undefined ? `${text}T00:00:00Z` : text.replace(' ', 'T');
+	if (hour === undefined) return `${text}T00:00:00Z`;
+	// ISO 8601 allows `t` and `z`; the readers after this one (and Helena) are given `T` and `Z`
+	return text.replace(/[ t]/, 'T').replace(/z$/, 'Z');
 }
 
 /** The longest value the node puts into a URL path (an ID or a phone number is far shorter). */
