@@ -2,7 +2,7 @@ import type { IDataObject, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { indexOfCode, isControlCode } from '../helpers/formats';
-import { failedBeforeSending, requestTimeoutMs, timedOut } from './request';
+import { blockedByN8n, blockedDescription, failedBeforeSending, requestTimeoutMs, timedOut } from './request';
 import type { HelenaContext } from './request';
 
 /** A file to read from its public address (a message's media on Helena's file store). */
@@ -180,6 +180,11 @@ export async function downloadFile(this: HelenaContext, file: FileToDownload): P
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
 		if (deadline.aborted) throw tooSlow(0);
+		const block = blockedByN8n(error);
+		if (block) {
+			const what = `n8n blocked the download of ${file.label} from ${origin}: its SSRF protection does not allow this address`;
+			throw failure(node, file, what, blockedDescription(block, 'the file host'));
+		}
 		const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
 		const why = timedOut(error)
 			? `no answer within ${timeoutMs / 1000} s (the Timeout of the "Helena API" credential)`

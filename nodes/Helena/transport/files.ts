@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-w
 import { NodeApiError } from 'n8n-workflow';
 
 import { httpOrigin } from './download';
-import { failedBeforeSending, helenaRequest, requestTimeoutMs, timedOut } from './request';
+import { blockedByN8n, blockedDescription, failedBeforeSending, helenaRequest, requestTimeoutMs, timedOut } from './request';
 
 /** The `Type` values of the upload slot (core `GET /v2/file`). */
 export type HelenaFileType = 'UNDEFINED' | 'PDF' | 'EXCEL' | 'WORD' | 'IMAGE' | 'AUDIO' | 'VIDEO' | 'DOCUMENT';
@@ -76,6 +76,18 @@ export async function uploadFile(this: IExecuteFunctions, file: FileToUpload): P
 			timeout: timeoutMs,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
+		const block = blockedByN8n(error);
+		if (block) {
+			throw new NodeApiError(
+				this.getNode(),
+				{ storage, networkError: 'ssrfBlocked' },
+				{
+					message: `n8n blocked the upload of "${file.fileName}" to ${storage}: its SSRF protection does not allow this address (item ${itemIndex})`,
+					description: `${blockedDescription(block, "Helena's file storage")} Nothing was sent to the contact.`,
+					itemIndex,
+				},
+			);
+		}
 		const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
 		if (timedOut(error)) failure = `no answer within ${timeoutMs / 1000} s (the Timeout of the "Helena API" credential)`;
 		else if (failedBeforeSending(code)) failure = `${code}: the storage host could not be reached`;

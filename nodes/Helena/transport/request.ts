@@ -183,6 +183,41 @@ function networkCode(error: unknown): string | undefined {
 	return code as string | undefined;
 }
 
+/** What n8n's SSRF protection refused: the address (`SsrfBlockedIpError`) or the host name (`SsrfBlockedHostnameError`). */
+export interface BlockedByN8n {
+	ip?: string;
+	hostname?: string;
+}
+
+/**
+ * Whether n8n's SSRF protection (N8N_SSRF_PROTECTION_ENABLED, on by default from n8n 3.0) refused the request
+ * before it was sent. n8n 2.x throws a `SsrfBlocked…Error` from `httpRequest` as it is, and from
+ * `httpRequestWithAuthentication` as the `cause` of a NodeApiError; the chain is searched, a few levels deep.
+ */
+export function blockedByN8n(error: unknown): BlockedByN8n | undefined {
+	let current = error as { name?: unknown; cause?: unknown; ip?: unknown; hostname?: unknown; extra?: unknown } | undefined;
+	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+		if (typeof current.name === 'string' && /^SsrfBlocked/.test(current.name)) {
+			const extra = (current.extra ?? {}) as { ip?: unknown; hostname?: unknown };
+			const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+			return { ip: text(current.ip) ?? text(extra.ip), hostname: text(current.hostname) ?? text(extra.hostname) };
+		}
+		current = current.cause as typeof current;
+	}
+	return undefined;
+}
+
+/** What a user reads when n8n refused a request: nothing was sent to `to`, and which setting allows it. */
+export function blockedDescription(block: BlockedByN8n, to: string): string {
+	if (!block.ip) {
+		const name = block.hostname ? `the host name ${block.hostname}` : 'this host';
+		return `Nothing was sent to ${to}: ${name} is on n8n's list of blocked host names (N8N_SSRF_BLOCKED_HOSTNAMES). An n8n administrator can allow it with N8N_SSRF_ALLOWED_HOSTNAMES.`;
+	}
+	const of = block.hostname && block.hostname !== block.ip ? ` (the address of ${block.hostname})` : '';
+	const range = `${block.ip}${block.ip.includes(':') ? '/128' : '/32'}`;
+	return `Nothing was sent to ${to}: n8n does not allow connections to ${block.ip}${of}. An n8n administrator can allow it with N8N_SSRF_ALLOWED_IP_RANGES (e.g. ${range}) or N8N_SSRF_ALLOWED_HOSTNAMES.`;
+}
+
 /** Whether a failed connection failed before the request was sent (see NOT_SENT_CODE). */
 export function failedBeforeSending(code: string | undefined): boolean {
 	return code !== undefined && NOT_SENT_CODE.test(code);
@@ -197,7 +232,7 @@ export function timedOut(error: unknown): boolean {
 }
 
 /** What one attempt came back with: an HTTP answer, or a connection that failed (its system code). */
-type Sent = { response: IN8nHttpFullResponse } | { networkCode: string | undefined; timedOut: boolean };
+type Sent = { response: IN8nHttpFullResponse } | { networkCode: string | undefined; timedOut: boolean; blocked?: BlockedByN8n };
 
 /** What to do after an attempt: hand back the body, wait and try again, or give up with an error. */
 type Outcome =
@@ -254,7 +289,7 @@ async function send({ context, request, url, timeoutMs }: Attempt, credentials: 
 		)) as IN8nHttpFullResponse;
 		return { response };
 	} catch (error) {
-		return { networkCode: networkCode(error), timedOut: timedOut(error) };
+		return { networkCode: networkCode(error), timedOut: timedOut(error), blocked: blockedByN8n(error) };
 	}
 }
 
@@ -349,6 +384,20 @@ function unreachable({ context, request, url }: Attempt, code: string | undefine
 	);
 }
 
+/** n8n's SSRF protection refused the request before sending it: never repeated, whatever the request. */
+function blockedByN8nError({ context, request, url }: Attempt, block: BlockedByN8n): NodeApiError {
+	const { origin } = new URL(url);
+	return new NodeApiError(
+		context.getNode(),
+		{ networkError: 'ssrfBlocked' },
+		{
+			message: `n8n blocked the request to ${origin}: its SSRF protection does not allow this address`,
+			description: blockedDescription(block, 'Helena'),
+			itemIndex: request.itemIndex,
+		},
+	);
+}
+
 /**
  * Decides what an attempt's result means: a broken connection and a 5xx are retried only when the
  * request is repeatable; a 429 is always retried (Helena refused it unapplied) and holds the budget.
@@ -356,6 +405,7 @@ function unreachable({ context, request, url }: Attempt, code: string | undefine
 function classify(attempt: Attempt, sent: Sent): Outcome {
 	const { context, request, url, repeatable, apiKey } = attempt;
 	if (!('response' in sent)) {
+		if (sent.blocked) return { error: blockedByN8nError(attempt, sent.blocked) };
 		const code = sent.networkCode;
 		const notSent = !sent.timedOut && failedBeforeSending(code);
 		const lastError = () => (sent.timedOut ? noAnswer(attempt) : notSent ? unreachable(attempt, code) : connectionBroke(attempt, code));
@@ -447,7 +497,7 @@ function outcomeOfAttempt(sent: Sent): RequestOutcome {
 		const refused = (status >= 300 && status < 500) || (status >= 500 && (isFormError(error) || isNotFound(status, error)));
 		return refused ? 'notApplied' : 'unknown';
 	}
-	return !sent.timedOut && failedBeforeSending(sent.networkCode) ? 'notApplied' : 'unknown';
+	return sent.blocked || (!sent.timedOut && failedBeforeSending(sent.networkCode)) ? 'notApplied' : 'unknown';
 }
 
 /**
