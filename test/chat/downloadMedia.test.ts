@@ -55,6 +55,29 @@ describe('Message → Download Media', () => {
 		expect(JSON.stringify(mediaRequests()[0].headers)).not.toContain(helena.credentials.apiKey);
 	});
 
+	test('the files of the demo history (a document the team sent, an image the contact sent) come out as the media host serves them', async () => {
+		const history = helena.sandbox.chat.history(mariaSession(helena).id) as { id: string; type: string; direction: string }[];
+		const files = helena.sandbox.chat.files() as { id: string; name: string; bytes: Buffer }[];
+		const seeded = [history.find((m) => m.type === 'DOCUMENT')!, history.find((m) => m.type === 'IMAGE')!];
+
+		const { items, error } = await helena.run(
+			{ resource: 'message', operation: 'downloadMedia', messageId: '={{ $json.id }}' },
+			{ inputItems: seeded.map((message) => ({ json: { id: message.id } })) },
+		);
+
+		expect(error).toBeUndefined();
+		expect(items.map((item) => [item.json.direction, item.json.type, item.binary!.data.fileName, item.binary!.data.mimeType])).toEqual([
+			['sent', 'DOCUMENT', 'plano-pro.pdf', 'application/pdf'],
+			['received', 'IMAGE', 'print-do-pedido.png', 'image/png'],
+		]);
+		for (const item of items) {
+			const stored = files.find((file) => file.name === item.binary!.data.fileName)!;
+			expect(sha256(bytesOf(item))).toBe(sha256(stored.bytes));
+		}
+		expect(mediaRequests()).toHaveLength(2);
+		expect(helena.sandbox.media.keyLeaks()).toEqual([]);
+	});
+
 	test('an audio and an image into the field the user names, one item per message', async () => {
 		const audio = helena.sandbox.chat.contactSendsFile(MARIA_PHONE, { name: 'audio-1.ogg', mimeType: 'audio/ogg', size: 48_000 });
 		const image = helena.sandbox.chat.contactSendsFile(MARIA_PHONE, { name: 'foto.jpg', mimeType: 'image/jpeg', size: 300_000 });

@@ -14,10 +14,13 @@ const NEW_LEAD = '+55 21 97777-1234';
 
 describe('Message: Get, Get Many, Delete, Send Typing, Send OTP and their statuses', () => {
 	const helena = useChatSandbox();
+	/** How many messages the demo history has in Maria's conversation. */
+	let seeded = 0;
 
-	/** Maria writes, the node answers twice: three messages in her open conversation, oldest first. */
+	/** Maria writes, the node answers twice: three messages after the demo history of her open conversation, oldest first. */
 	async function conversationOfMaria() {
 		const session = mariaSession(helena);
+		seeded = helena.sandbox.chat.history(session.id).length;
 		helena.sandbox.chat.contactWrites(MARIA_PHONE, 'Oi, qual o prazo de entrega?');
 		for (const text of ['Olá Maria!', 'Chega amanhã.']) {
 			const { error } = await helena.run({ resource: 'message', operation: 'sendText', sendTo: 'session', sessionId: session.id, text });
@@ -41,7 +44,9 @@ describe('Message: Get, Get Many, Delete, Send Typing, Send OTP and their status
 				body: undefined,
 			},
 		]);
-		expect(items.map((item) => [item.json.author, item.json.direction, item.json.text])).toEqual([
+		expect(seeded).toBeGreaterThan(0);
+		expect(items.map((item) => item.json.id)).toEqual(helena.sandbox.chat.history(session.id).map((message: { id: string }) => message.id));
+		expect(items.slice(seeded).map((item) => [item.json.author, item.json.direction, item.json.text])).toEqual([
 			['contact', 'received', 'Oi, qual o prazo de entrega?'],
 			['api', 'sent', 'Olá Maria!'],
 			['api', 'sent', 'Chega amanhã.'],
@@ -71,8 +76,8 @@ describe('Message: Get, Get Many, Delete, Send Typing, Send OTP and their status
 
 	test('Get returns one message with its details; a missing one says which message', async () => {
 		const session = await conversationOfMaria();
-		const listed = await helena.run({ resource: 'message', operation: 'getAll', sessionId: session.id, limit: 1 });
-		const id = listed.items[0].json.id as string;
+		const listed = await helena.run({ resource: 'message', operation: 'getAll', sessionId: session.id, returnAll: true });
+		const id = listed.items[seeded].json.id as string;
 		helena.sandbox.clearRequests();
 
 		const found = await helena.run({ resource: 'message', operation: 'get', messageId: id });
@@ -112,8 +117,8 @@ describe('Message: Get, Get Many, Delete, Send Typing, Send OTP and their status
 
 	test('Delete of a message whose answer was lost: the repeat finds it deleted, and the item succeeds once', async () => {
 		const session = await conversationOfMaria();
-		const listed = await helena.run({ resource: 'message', operation: 'getAll', sessionId: session.id, limit: 1 });
-		const id = listed.items[0].json.id as string;
+		const listed = await helena.run({ resource: 'message', operation: 'getAll', sessionId: session.id, returnAll: true });
+		const id = listed.items[seeded].json.id as string;
 		helena.sandbox.clearRequests();
 		helena.sandbox.misbehaviour.next({ loseAnswer: true, method: 'DELETE', path: `/chat/v1/message/${id}` });
 

@@ -52,6 +52,7 @@ class MediaOrigin {
 		/** @type {{ method: string, path: string, headers: Record<string, any>, status: number, bytesSent: number, complete: boolean }[]} */
 		this.requests = [];
 		this.url = '';
+		this.secret = newId();
 		this.server = http.createServer((req, res) => this.handle(req, res));
 	}
 
@@ -65,10 +66,18 @@ class MediaOrigin {
 		});
 	}
 
-	/** The public addresses of a stored file: `publicUrl` (inline) and `publicUrlDownload` (as an attachment). */
+	/**
+	 * The public addresses of a stored file: `publicUrl` (inline) and `publicUrlDownload` (as an attachment). The same
+	 * on every read of this host, so the sandbox page, which redraws only what changed, does not redraw a file's message.
+	 */
 	addressesOf(file) {
-		const base = `${this.url}/media/${file.id}/${encodeURIComponent(file.public.name ?? 'file')}?X-Amz-Signature=${newId().replace(/-/g, '')}`;
+		const base = `${this.url}/media/${file.id}/${encodeURIComponent(file.public.name ?? 'file')}?X-Amz-Signature=${this.signatureOf(file.id)}`;
 		return { publicUrl: base, publicUrlDownload: `${base}&download=1` };
+	}
+
+	/** A signature of this host for this file: stable while the host runs, different on another run. */
+	signatureOf(id) {
+		return crypto.createHmac('sha256', this.secret).update(id).digest('hex').slice(0, 32);
 	}
 
 	/** Requests that carried a credential header or the API key, with the names of those headers. */

@@ -13,6 +13,7 @@ const { optEnum, optDate, queryInt, pageBounds } = require('../validate');
 const { strictBody, optUuid, optText } = require('./rules');
 const { chatOf, toPublicMessage } = require('./store');
 const { sessionOf } = require('./sessions');
+const { messageView } = require('./messageRecords');
 const {
 	MEDIA_RULES,
 	advanceMessage,
@@ -36,8 +37,11 @@ function asUsualError(check) {
 	}
 }
 
-/** One page of records ordered by creation, with the date windows and paging of the reference. */
-function pageOf(records, query) {
+/**
+ * One page of records ordered by creation, with the date windows and paging of the reference; each record as
+ * `view` shows it (a message's file as the message endpoints show it).
+ */
+function pageOf(records, query, view = toPublicMessage) {
 	const bounds = DATE_FILTERS.map((name) => [name, optDate(query.get(name), name)]).filter(([, value]) => value);
 	const { pageNumber, pageSize } = pageBounds(queryInt(query.get('PageNumber'), 'PageNumber'), queryInt(query.get('PageSize'), 'PageSize'));
 	const direction = optEnum(query.get('OrderDirection'), ['ASCENDING', 'DESCENDING'], 'OrderDirection') ?? 'ASCENDING';
@@ -55,7 +59,7 @@ function pageOf(records, query) {
 		pageSize,
 		orderBy: query.get('OrderBy') ?? null,
 		orderDirection: direction,
-		items: matches.slice(start, start + pageSize).map(toPublicMessage),
+		items: matches.slice(start, start + pageSize).map((record) => view(record)),
 		totalItems: matches.length,
 		totalPages,
 		hasMorePages: pageNumber < totalPages,
@@ -65,7 +69,7 @@ function pageOf(records, query) {
 function listMessages(ctx) {
 	const session = sessionOf(ctx);
 	const messages = [...chatOf(ctx.state).messages.values()].filter((message) => message.sessionId === session.id);
-	return pageOf(messages, ctx.query);
+	return pageOf(messages, ctx.query, (message) => messageView(ctx.sandbox, message));
 }
 
 /** The media route a file goes out as: by the MIME type of a stored file, or the extension of a URL. */

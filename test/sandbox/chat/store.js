@@ -9,6 +9,7 @@
 const { stableId, newId, nowIso } = require('../ids');
 const clock = require('../clock');
 const { phoneDigits, formatPhone } = require('../phone');
+const { seedHistory, historyBegan } = require('./demoHistory');
 
 /** Core channel kinds to the chat service's channel `type` and session `channelType`. */
 const CHANNEL_TYPES = {
@@ -53,7 +54,9 @@ function chatOf(state) {
 	let chat = chats.get(state);
 	if (!chat) {
 		chat = createChat(state);
+		// known before the demo conversations are written: writing a message looks the chat store up
 		chats.set(state, chat);
+		seedSessions(state, chat);
 	}
 	return chat;
 }
@@ -132,11 +135,10 @@ function createChat(state) {
 		const id = stableId('agent', user.name);
 		chat.agents.set(id, { id, userId: user.id, user });
 	}
-	seedSessions(state, chat);
 	return chat;
 }
 
-/** Three demo conversations on WhatsApp Comercial: one in progress, one waiting, one completed. */
+/** Three demo conversations on WhatsApp Comercial, each with its history: one in progress, one waiting, one completed. */
 function seedSessions(state, chat) {
 	const contacts = [...state.contacts.values()];
 	const channel = [...state.channels.values()][0];
@@ -146,19 +148,21 @@ function seedSessions(state, chat) {
 	// on the sandbox's clock, as every later change is: a test that sets the clock sees no conversation ahead of it
 	const ago = (ms) => new Date(clock.now() - ms).toISOString();
 	const plan = [
-		{ contact: contacts[0], status: 'IN_PROGRESS', wroteAgo: 60 * 60 * 1000, department: departments[1], user: users[0] },
-		{ contact: contacts[2], status: 'PENDING', wroteAgo: 10 * 60 * 1000, department: departments[0], user: undefined },
-		{ contact: contacts[1], status: 'COMPLETED', wroteAgo: 3 * WINDOW_MS, department: departments[0], user: users[1] },
+		{ contact: contacts[0], status: 'IN_PROGRESS', department: departments[1], user: users[0] },
+		{ contact: contacts[2], status: 'PENDING', department: departments[0], user: undefined },
+		{ contact: contacts[1], status: 'COMPLETED', department: departments[0], user: users[1] },
 	];
-	for (const { contact, status, wroteAgo, department, user } of plan) {
-		const session = openSession(state, chat, contact, channel, { at: ago(wroteAgo + 60_000) });
-		Object.assign(session, {
-			status,
-			departmentId: department?.id ?? null,
-			userId: user?.id ?? null,
-			endAt: status === 'COMPLETED' ? ago(wroteAgo - 60_000) : null,
-		});
-		chat.lastInbound.set(`${contact.id}:${channel.id}`, ago(wroteAgo));
+	const conversations = plan.map(({ contact, status, department, user }) => {
+		const session = openSession(state, chat, contact, channel, { at: ago(historyBegan(contact.name) + 60_000) });
+		Object.assign(session, { status, departmentId: department?.id ?? null, userId: user?.id ?? null });
+		return { session, contact, channel };
+	});
+	// the history dates each conversation's last interaction, and the window by the contact's last message
+	seedHistory(state, chat, conversations);
+	for (const { session } of conversations) {
+		if (session.status !== 'COMPLETED') continue;
+		const endAt = new Date(Date.parse(session.lastInteractionDate) + 60_000).toISOString();
+		Object.assign(session, { endAt, updatedAt: endAt });
 	}
 }
 
