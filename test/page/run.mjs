@@ -1,7 +1,7 @@
 // npm run test:page: the newcomer's path through the sandbox page, in headless Chromium against a real n8n (the
 // packed package installed as a community package) and the Helena sandbox, as `npm start` sets them up. In n8n's
 // editor the Send and Wait example is run with "Execute workflow"; on the sandbox page its question reaches Maria's
-// conversation, a click on its "Yes" link answers it and the workflow finishes with its reply. Then a conversation
+// conversation, a click on its "Yes" button answers it and the workflow finishes with its reply. Then a conversation
 // started on the page runs the tagging example (active, as a user activates it): the contact gets its tag and the
 // welcome appears in the conversation. Saves docs/screenshots/sandbox-page.png for the README.
 //   HELENA_PAGE_PORT (default 5770) picks n8n's port (n8n also takes the next one); HELENA_N8N_VERSION another n8n.
@@ -37,13 +37,20 @@ const [askAndWait, tagging] = ['confirm-appointment-and-wait.json', 'tag-new-con
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Runs in the sandbox page: the texts of the messages of the open conversation, and the links in them. */
+/** Runs in the sandbox page: the messages of the open conversation, each with its text and its answer buttons. */
 function readConversation() {
 	return {
 		name: document.querySelector('#conversation-top .name')?.textContent ?? '',
-		messages: [...document.querySelectorAll('#messages .msg')].map((message) => message.querySelector('.text')?.textContent ?? ''),
-		links: [...document.querySelectorAll('#messages a.msg-link')].map((link) => link.href),
+		messages: [...document.querySelectorAll('#messages .msg')].map((message) => ({
+			text: message.querySelector('.text')?.textContent ?? '',
+			answers: [...message.querySelectorAll('a.msg-link.answer')].map((link) => ({ label: link.textContent, url: link.href })),
+		})),
 	};
+}
+
+/** Runs in the sandbox page: what the list of conversations says of each. */
+function readConversationList() {
+	return [...document.querySelectorAll('#chats [data-conversation]')].map((item) => item.textContent);
 }
 
 describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the examples by clicking`, () => {
@@ -103,18 +110,27 @@ describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the
 		await page.goto(sandbox.url);
 		// from here on, what the sandbox page throws (the editor's own errors are not this test's)
 		page.consoleErrors.length = 0;
+		// the first view: the demo conversations with their history, none empty
+		await page.waitForElement('#chats [data-conversation]');
+		const listed = await page.evaluate(readConversationList);
+		assert.equal(listed.length, 3, listed.join('\n'));
+		assert.ok(!listed.some((text) => text.includes('no messages yet')), listed.join('\n'));
 		await openConversationOf('Maria Silva');
 		await messageWith('Can you confirm your appointment');
 		const asked = await page.evaluate(readConversation);
-		const question = asked.messages.find((text) => text.includes('Can you confirm your appointment'));
-		assert.match(
-			question,
-			/^Hi Maria! Can you confirm your appointment on .+\?\n\nYes, I will be there: http\S+\nI need another time: http\S+$/,
+		// the demo history's answered question, and this run's: each link a button named by its answer
+		assert.deepEqual(
+			asked.messages.filter((message) => message.answers.length).map((message) => message.answers.map((answer) => answer.label)),
+			[
+				['Confirmar', 'Outro horário'],
+				['Yes, I will be there', 'I need another time'],
+			],
 		);
-		assert.equal(asked.links.length, 2);
+		const question = asked.messages.find((message) => message.text.includes('Can you confirm your appointment'));
+		assert.match(question.text, /^Hi Maria! Can you confirm your appointment on .+\?$/);
 		assert.ok(
-			asked.links.every((link) => link.startsWith(`${n8n.url}/webhook-waiting/`)),
-			asked.links.join('\n'),
+			question.answers.every((answer) => answer.url.startsWith(`${n8n.url}/webhook-waiting/`)),
+			question.answers.map((answer) => answer.url).join('\n'),
 		);
 
 		// the person clicks "Yes" once the message has stopped changing (read): the link opens n8n's answer page in
@@ -127,10 +143,11 @@ describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the
 			[],
 			{ what: 'the question, read' },
 		);
-		// on the first line of the link: a link that wraps has the middle of its box outside its text
+		// the middle of the question's "Yes" button
 		const yes = await page.evaluate(() => {
-			const line = document.querySelector('#messages a.msg-link[href*="approved=true"]').getClientRects()[0];
-			return { x: line.x + Math.min(40, line.width / 2), y: line.y + line.height / 2 };
+			const question = [...document.querySelectorAll('#messages .msg')].find((message) => message.textContent.includes('Can you confirm'));
+			const button = question.querySelector('a.msg-link.answer[href*="approved=true"]').getBoundingClientRect();
+			return { x: button.x + button.width / 2, y: button.y + button.height / 2 };
 		});
 		await page.click(yes);
 		await messageWith('Great, see you on');

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { composeMessage } from '../../../nodes/Helena/actions/message/sendAndWait.operation';
+import { readResponseRequest } from '../../../nodes/Helena/actions/message/response/request';
 import { demo } from '../index';
 import { startLocalServer } from '../../engine/localServer';
 import type { LocalServer } from '../../engine/localServer';
@@ -79,6 +81,82 @@ describe('the sandbox page', () => {
 		expect(html.match(/\b(?:src|href)="(?!#|data:)[^"]*"/g) ?? []).toEqual([]);
 		// the page is no API request: it is not logged, and no key is asked for
 		expect(helena.sandbox.requests).toEqual([]);
+	});
+
+	test('the first view: each demo conversation has its history, both ways, with a template, a document and an image, dated in the past; a Send and Wait question shows its answers by label', async () => {
+		const view = await state();
+		const now = Date.now();
+
+		expect(view.conversations.map((conversation) => (conversation.contact as IDataObject).name)).toEqual([
+			'Ana Oliveira',
+			'Maria Silva',
+			'João Santos',
+		]);
+		for (const conversation of view.conversations) {
+			const messages = conversation.messages as IDataObject[];
+			const name = (conversation.contact as IDataObject).name;
+			// none says "no messages yet"
+			expect({ name, messages: messages.length >= 5 }).toEqual({ name, messages: true });
+			expect({ name, fromContact: messages.some((m) => m.fromContact), fromTeam: messages.some((m) => !m.fromContact) }).toEqual({
+				name,
+				fromContact: true,
+				fromTeam: true,
+			});
+			expect({ name, templates: messages.filter((m) => m.template).length > 0 }).toEqual({ name, templates: true });
+			expect({ name, types: messages.filter((m) => m.file).map((m) => m.type) }).toEqual({
+				name,
+				types: expect.arrayContaining(['DOCUMENT', 'IMAGE']),
+			});
+			const times = messages.map((m) => Date.parse(m.at as string));
+			expect(times).toEqual([...times].sort((a, b) => a - b));
+			expect(times.every((time) => time < now)).toBe(true);
+			expect(conversation.lastInteractionDate).toBe(messages.at(-1)!.at);
+			// each file is served by the media host with the type it is stated as
+			for (const message of messages.filter((m) => m.file)) {
+				const file = message.file as IDataObject;
+				const served = await fetch(file.url as string);
+				expect([file.name, served.status, served.headers.get('content-type')]).toEqual([
+					file.name,
+					200,
+					message.type === 'IMAGE' ? 'image/png' : 'application/pdf',
+				]);
+			}
+		}
+		const maria = view.conversations.find((conversation) => (conversation.contact as IDataObject).id === demo.contactId(1))!;
+		const question = (maria.messages as IDataObject[]).find((m) => (m.answers as IDataObject[]).length > 0)!;
+		expect(question.text).toBe('Olá Maria! Pode confirmar a demonstração na segunda-feira às 10:00?');
+		expect(question.answers).toEqual([
+			{ label: 'Confirmar', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:5678\/webhook-waiting\/.*[?&]approved=true/) },
+			{ label: 'Outro horário', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:5678\/webhook-waiting\/.*[?&]approved=false/) },
+		]);
+	});
+
+	test('a Send and Wait question as the node composes it shows its answers by label (the page draws each as a button); other links stay in the text', async () => {
+		const session = helena.sandbox.chat.sessions().find((each) => each.contactId === demo.contactId(1) && each.status !== 'COMPLETED')!;
+		const ask = (parameters: IDataObject) =>
+			composeMessage(
+				readResponseRequest((name, fallback) => parameters[name] ?? fallback),
+				(extra) => `http://127.0.0.1:5678/webhook-waiting/7/node?${new URLSearchParams({ ...extra, to: '+55|11999999999' }).toString()}`,
+			);
+		for (const text of [
+			ask({ message: 'Pode confirmar?\n\nResponda até amanhã.', approveLabel: 'Sim, confirmo', disapproveLabel: 'Não posso' }),
+			ask({ message: 'Como foi o atendimento?', responseType: 'freeText', responseOptions: { linkText: 'Responder' } }),
+			'Veja o site: https://example.com/loja\n\nObrigado!',
+		]) {
+			const sent = await fetch(`${helena.sandbox.url}/chat/v1/session/${session.id}/message`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'application/json' },
+				body: JSON.stringify({ text }),
+			});
+			expect(sent.status).toBe(200);
+		}
+		const maria = (await state()).conversations.find((conversation) => conversation.id === session.id)!;
+
+		expect((maria.messages as IDataObject[]).slice(-3).map((m) => [m.text, (m.answers as IDataObject[]).map((a) => a.label)])).toEqual([
+			['Pode confirmar?\n\nResponda até amanhã.', ['Sim, confirmo', 'Não posso']],
+			['Como foi o atendimento?', ['Responder']],
+			['Veja o site: https://example.com/loja\n\nObrigado!', []],
+		]);
 	});
 
 	test('the state lists the conversations with their messages both ways, the CRM board and the demo records of every resource', async () => {
