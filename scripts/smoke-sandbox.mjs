@@ -7,22 +7,12 @@ import { fileURLToPath } from 'node:url';
 // The sandbox is the dev API server of `npm run sandbox` as well as the tests' (see docs/development.md).
 import sandboxModule from '../test/sandbox/index.js';
 
-const { startSandbox, DEFAULT_API_KEY, demo } = sandboxModule;
+const { startSandbox, DEFAULT_API_KEY } = sandboxModule;
 const smoke = path.join(path.dirname(fileURLToPath(import.meta.url)), 'smoke.mjs');
 
+// the demo conversations carry history (messages both ways, with files): the message steps (Get, Get Status,
+// Download Media) read it, as on a real account
 const sandbox = await startSandbox();
-// the demo data has conversations but no messages: a contact writes in and sends a file, so that the message
-// steps (Get, Get Status, Download Media) have something to read, as on a real account
-sandbox.chat.contactWrites(demo.contactPhone(1), 'Olá, tudo bem?');
-sandbox.chat.contactSendsFile(demo.contactPhone(1), { name: 'pedido.pdf', mimeType: 'application/pdf', size: 2048 });
-// and the account answers (a send, for Get Status), before the smoke run starts
-const channel = [...sandbox.state.channels.values()].find((candidate) => candidate.name === 'WhatsApp Comercial');
-const sent = await fetch(`${sandbox.url}/chat/v1/send/text`, {
-	method: 'POST',
-	headers: { authorization: `Bearer ${DEFAULT_API_KEY}`, 'content-type': 'application/json' },
-	body: JSON.stringify({ from: channel.number, to: demo.contactPhone(1), text: 'Recebemos seu pedido.' }),
-});
-if (!sent.ok) throw new Error(`smoke:sandbox: the demo send failed with ${sent.status}: ${await sent.text()}`);
 let failed = 0;
 try {
 	for (const mode of [[], ['--write']]) {
