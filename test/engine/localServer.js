@@ -39,9 +39,10 @@ async function startLocalServer(handle, { host = '127.0.0.1' } = {}) {
  * target's, and an answer's length is that of the rewritten body. A connection the target refuses is dropped.
  * @param {string} target
  * @param {(request: { method: string, url: URL }, status: number, body: Buffer) => Buffer} rewrite
+ * @param {{ dropHeaders?: string[] }} [options] answer headers left out (lower case), such as `date`
  * @returns {Promise<LocalServer>}
  */
-async function startRewritingProxy(target, rewrite) {
+async function startRewritingProxy(target, rewrite, { dropHeaders = [] } = {}) {
 	const to = new URL(target);
 	/** @param {import('node:stream').Readable} stream */
 	const readAll = async (stream) => {
@@ -60,6 +61,9 @@ async function startRewritingProxy(target, rewrite) {
 				void (async () => {
 					const text = rewrite({ method, url }, response.statusCode ?? 502, await readAll(response));
 					const { 'content-length': _length, 'transfer-encoding': _encoding, ...rest } = response.headers;
+					for (const name of dropHeaders) delete rest[name];
+					// Node adds a Date of its own to every answer unless told not to
+					if (dropHeaders.includes('date')) answer.sendDate = false;
 					answer.writeHead(response.statusCode ?? 502, { ...rest, 'content-length': String(text.length) });
 					answer.end(text);
 				})();

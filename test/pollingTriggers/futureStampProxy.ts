@@ -22,6 +22,8 @@ export interface FutureStamp {
 	id: string;
 	/** Whether the record belongs in the listing of this query (a contact of another status does not). */
 	belongs?(query: URLSearchParams, record: IDataObject): boolean;
+	/** Answers without Helena's `Date` header (a proxy on the way that drops it). */
+	withoutDate?: boolean;
 }
 
 export interface FutureStampProxy {
@@ -54,8 +56,10 @@ export async function startFutureStampProxy(target: string, stamp: FutureStamp):
 		return Buffer.from(JSON.stringify({ ...page, items: descending ? [future, ...others] : [...others, future] }));
 	};
 
-	const relay = await startRewritingProxy(target, ({ method, url }, status, body) =>
-		method === 'GET' && url.pathname === stamp.path && status === 200 ? rewrite(url, body) : body,
+	const relay = await startRewritingProxy(
+		target,
+		({ method, url }, status, body) => (method === 'GET' && url.pathname === stamp.path && status === 200 ? rewrite(url, body) : body),
+		{ dropHeaders: stamp.withoutDate ? ['date'] : [] },
 	);
 	proxy.url = relay.url;
 	proxy.close = relay.close;

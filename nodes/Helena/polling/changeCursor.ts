@@ -5,7 +5,8 @@ import type { IDataObject } from 'n8n-workflow';
 /*
  * Where a polling trigger stands in Helena's stream of changes (contacts, conversations, cards), kept
  * in the workflow's static data. Every time in it is one Helena wrote (`updatedAt`, `createdAt`, or
- * the Date of its answers), never n8n's clock.
+ * the Date of its answers), never n8n's clock: that clock only tells, when no answer carries a Date,
+ * which stamps are ahead (`horizonOf`).
  */
 
 /** Which timestamp orders the stream: `createdAt` when only new records matter. */
@@ -29,7 +30,7 @@ export interface CursorState {
 	origin: string;
 	/** Nothing before this instant is emitted (the start of the first window). */
 	floor: string;
-	/** The latest change emitted (or seen when the trigger started), never past Helena's time; '' only while Helena has no records and gives no Date header. */
+	/** The latest change emitted (or seen when the trigger started), never past Helena's time; '' only without a Date header, while Helena lists no record whose stamp is not ahead. */
 	cursor: string;
 	/** Record id → the version (timestamp) last seen, for every change the next check reads again. */
 	seen: Record<string, string>;
@@ -72,15 +73,31 @@ export interface Change {
 /**
  * The latest instant a record's stamp can honestly carry during a check: Helena's time (the Date of its
  * latest answer) plus OVERLAP_MS. A stamp later than this is ahead of Helena: it never moves the position
- * nor a listing's bound, and the record's version is its content (`contentOf`), not that stamp.
+ * nor a listing's bound, and the record's version is its content (`contentOf`), not that stamp. Where no
+ * answer carried a Date (a proxy on the way drops it), n8n's own clock stands in, with a day's tolerance
+ * that no honest difference between two clocks reaches.
  */
-export function horizonOf(time: HelenaTime): number | undefined {
-	return time.latest === undefined ? undefined : time.latest + OVERLAP_MS;
+export function horizonOf(time: HelenaTime): number {
+	return time.latest === undefined ? Date.now() + WITHOUT_DATE_TOLERANCE_MS : time.latest + OVERLAP_MS;
 }
 
-/** Whether an instant (ms) lies ahead of Helena's time (`horizonOf`); unknown without a Date header. */
-export function isAhead(instant: number, horizon: number | undefined): boolean {
-	return horizon !== undefined && instant > horizon;
+const WITHOUT_DATE_TOLERANCE_MS = 24 * 3_600_000;
+
+/** Whether an instant (ms) lies ahead of Helena's time (`horizonOf`). */
+export function isAhead(instant: number, horizon: number): boolean {
+	return instant > horizon;
+}
+
+/**
+ * Where the position may stand for a record stamped `version`: at that stamp, or at Helena's time when the
+ * stamp is later (by at most OVERLAP_MS, or ahead of it: `isAhead`). Without a Date header there is no time of
+ * Helena's to stand at: a stamp ahead of the horizon gives no position (undefined), and the position is never
+ * the horizon itself, which lies a day past n8n's clock and would skip the changes of that day.
+ */
+export function positionOf(version: string, time: HelenaTime): string | undefined {
+	const instant = instantOf(version);
+	if (time.latest !== undefined) return instant > time.latest ? new Date(time.latest).toISOString() : version;
+	return isAhead(instant, horizonOf(time)) ? undefined : version;
 }
 
 /** A short digest of a record's content, the same for the same fields and values in any key order. */
@@ -166,10 +183,10 @@ export function readCursorState(data: IDataObject): { state: CursorState } | { p
 /** What in the state lies ahead of Helena's own time (by more than the overlap): a state no check could have written. */
 export function aheadOfHelena(state: CursorState, time: HelenaTime): string | undefined {
 	// a Start From date still ahead: the user asked to wait for it
-	if (time.latest === undefined || (state.cursor === state.origin && state.floor === state.origin)) return undefined;
-	const limit = time.latest + OVERLAP_MS;
-	if (instantOf(state.cursor) > limit) return `"cursor" (${state.cursor}) is later than Helena's time`;
-	if (instantOf(state.checkedAt) > limit) return `"checkedAt" (${state.checkedAt}) is later than Helena's time`;
+	if (state.cursor === state.origin && state.floor === state.origin) return undefined;
+	const horizon = horizonOf(time);
+	if (isAhead(instantOf(state.cursor), horizon)) return `"cursor" (${state.cursor}) is later than Helena's time`;
+	if (isAhead(instantOf(state.checkedAt), horizon)) return `"checkedAt" (${state.checkedAt}) is later than Helena's time`;
 	return undefined;
 }
 
@@ -247,11 +264,9 @@ export function advance(state: CursorState, changes: Change[], time: HelenaTime,
 	const newest = changes
 		.filter((change) => !isAhead(instantOf(change.version), horizon))
 		.reduce((max, change) => (!max || compareVersions(change.version, max) > 0 ? change.version : max), state.cursor);
-	let cursor = newest;
-	if (time.latest !== undefined && instantOf(newest) > time.latest) {
-		const bound = new Date(time.latest).toISOString();
-		cursor = state.cursor && compareVersions(state.cursor, bound) > 0 ? state.cursor : bound;
-	}
+	// `newest` is not ahead, so it has a position: itself, or Helena's time when it is a little later
+	let cursor = positionOf(newest, time) ?? newest;
+	if (cursor !== newest && state.cursor && compareVersions(state.cursor, cursor) > 0) cursor = state.cursor;
 	const checkedAt = time.first === undefined ? state.checkedAt : new Date(time.first).toISOString();
 	const next: CursorState = { ...state, cursor, checkedAt };
 	delete next.ahead;

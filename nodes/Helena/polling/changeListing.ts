@@ -75,7 +75,7 @@ const versionKey = (field: ChangeField) => (record: IDataObject) => `${String(re
  * The earliest and latest instants on a page, leaving out stamps ahead of Helena's time (`horizon`, see
  * horizonOf): a record stamped in the future must not move a listing's bound past the records it has not read.
  */
-function spanOf(page: PageEnvelope, field: ChangeField, horizon: number | undefined): { oldest: number; newest: number } {
+function spanOf(page: PageEnvelope, field: ChangeField, horizon: number): { oldest: number; newest: number } {
 	const instants = (page.items ?? [])
 		.map((record) => instantOf(record[field]))
 		.filter((instant) => !Number.isNaN(instant) && !isAhead(instant, horizon));
@@ -91,7 +91,7 @@ export async function recentRecords(
 	context: IPollFunctions,
 	source: ChangeSource,
 	from: (newest: number) => number,
-	horizon: () => number | undefined,
+	horizon: () => number,
 ): Promise<IDataObject[]> {
 	const records: IDataObject[] = [];
 	for (const partition of source.partitions) {
@@ -136,7 +136,7 @@ export interface ListedChanges {
 }
 
 /** Record id → `contentOf` of the records stamped ahead of `horizon` (the latest listed of each, when listed twice). */
-export function aheadOf(records: IDataObject[], field: ChangeField, horizon: number | undefined): Record<string, string> {
+export function aheadOf(records: IDataObject[], field: ChangeField, horizon: number): Record<string, string> {
 	const ahead: Record<string, string> = {};
 	const stamps: Record<string, string> = {};
 	for (const record of records) {
@@ -167,7 +167,7 @@ export async function changesSince(
 	source: ChangeSource,
 	state: CursorState,
 	start: number | undefined,
-	horizon: () => number | undefined,
+	horizon: () => number,
 ): Promise<ListedChanges> {
 	const found = new Map<string, Change>();
 	const listed: IDataObject[] = [];

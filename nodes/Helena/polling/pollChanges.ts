@@ -8,7 +8,7 @@ import {
 	aheadOfHelena,
 	horizonOf,
 	inOrder,
-	instantOf,
+	positionOf,
 	readCursorState,
 	remember,
 	startCursor,
@@ -63,16 +63,18 @@ async function cursorAtLatest(context: IPollFunctions, stream: ChangeStream): Pr
 	const clock = withHelenaClock(context);
 	const time = (): HelenaTime => ({ first: clock.first(), latest: clock.latest() });
 	const checkedAt = () => (clock.first() === undefined ? '' : new Date(clock.first()!).toISOString());
-	/** The state at Helena's newest change, or at Helena's time when that change is stamped later. */
-	const atNewest = (newest: string) => {
-		const latest = clock.latest();
-		const at = latest !== undefined && instantOf(newest) > latest ? new Date(latest).toISOString() : newest;
-		return startCursor(stream.origin, at, {}, checkedAt());
-	};
+	/** The state at this change (see positionOf); '' when none of them has a position (all stamped ahead, no Date header). */
+	const atNewest = (newestFirst: string[]) =>
+		startCursor(
+			stream.origin,
+			newestFirst.map((version) => positionOf(version, time())).find((at) => at !== undefined) ?? '',
+			{},
+			checkedAt(),
+		);
 	const recent = await recentRecords(
 		clock.context,
 		stream,
-		(newest) => windowStart(atNewest(new Date(newest).toISOString())) ?? Number.NEGATIVE_INFINITY,
+		(newest) => windowStart(atNewest([new Date(newest).toISOString()])) ?? Number.NEGATIVE_INFINITY,
 		() => horizonOf(time()),
 	);
 	const known = stream.stateOf ? await knownAtStart(clock.context, stream, recent) : undefined;
@@ -84,7 +86,8 @@ async function cursorAtLatest(context: IPollFunctions, stream: ChangeStream): Pr
 		return withKnown(startCursor(stream.origin, first === undefined ? '' : new Date(first - OVERLAP_MS).toISOString(), {}, checkedAt()));
 	}
 	const seen = recent.map((record) => ({ record, version: String(record[stream.field]), event: 'updated' as const }));
-	return withKnown(advance(atNewest(seen[0].version), seen, time(), aheadOf(recent, stream.field, horizonOf(time()))));
+	const start = atNewest(seen.map((change) => change.version));
+	return withKnown(advance(start, seen, time(), aheadOf(recent, stream.field, horizonOf(time()))));
 }
 
 /** The state of each record the trigger knows when it starts: the snapshot's, or else those it just read. */
