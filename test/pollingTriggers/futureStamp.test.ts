@@ -122,6 +122,24 @@ describe.each(CASES)('%s trigger: a record Helena stamps 9999-12-31 in every ans
 		expect(workflow.errors).toEqual([]);
 	});
 
+	test('a position saved at that stamp (as the trigger wrote it without a Date header, before this rule) starts again', async () => {
+		const workflow = trigger();
+		await workflow.activate();
+		workflow.stop();
+		const stale = { ...workflow.savedNodeData, cursor: FAR_FUTURE };
+		workflow.savedStaticData = { ...workflow.savedStaticData, [`node:${kind.trigger.name}`]: stale };
+		later();
+		expect((await workflow.start()).items).toBeNull();
+		expect(workflow.savedNodeData.cursor).not.toBe(FAR_FUTURE);
+
+		later();
+		await kind.makes(helena, 'Made After');
+		const made = await workflow.poll();
+		expect(count(made.items)).toBe(1);
+		expect(String(made.items![0].json.id)).not.toBe(stampedId);
+		expect(workflow.errors).toEqual([]);
+	});
+
 	test('150 records made in one millisecond after the first check all come out: the stamp never moves the bound past them', async () => {
 		const workflow = trigger();
 		await workflow.activate();
