@@ -27,7 +27,8 @@ function setClock(change = {}) {
 	if (change.at !== undefined) {
 		const at = Date.parse(change.at);
 		if (Number.isNaN(at)) throw new Error(`clock: not a date: ${change.at}`);
-		if (setting.frozenAt !== undefined) setting.frozenAt = at;
+		// frozen at a given time: exactly that time (reading the machine's clock twice would add the time between)
+		if (setting.frozenAt !== undefined || change.frozen === true) setting.frozenAt = at;
 		else setting.offsetMs = at - Date.now();
 	}
 	if (change.frozen === true && setting.frozenAt === undefined) setting.frozenAt = now();
