@@ -1,9 +1,10 @@
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { PollingTrigger } from '../engine/runPoll';
-import { POLLING_TRIGGERS, PollHarness } from '../engine/runPoll';
+import { PollHarness } from '../engine/runPoll';
 import { helenaUser, useContactStory } from '../contactTrigger/contactChanges';
-import { chatUsers, crmUsers, customerPhone, SALES } from './story';
+import { POLLED_KINDS } from './kinds';
+import type { PolledKind, SandboxFixture } from './kinds';
+import { chatUsers, crmUsers } from './story';
 import { FAR_FUTURE, startFutureStampProxy } from './futureStampProxy';
 import type { FutureStampProxy } from './futureStampProxy';
 import { demo } from '../sandbox';
@@ -15,56 +16,33 @@ import { demo } from '../sandbox';
  * bound, the record is reported once per content, and every other change is reported at the next check.
  */
 
-type SandboxFixture = ReturnType<typeof useContactStory>['helena'];
-
-interface Kind {
-	trigger: PollingTrigger;
-	parameters: INodeParameters;
-	path: string;
+interface Kind extends PolledKind {
 	/** The record Helena holds stamped in the future: one of the demo data. */
 	stamped(fixture: SandboxFixture): string;
 	/** Someone changes that record (a new name, a note): what the item then shows, by `labelOf`. */
 	changes(fixture: SandboxFixture, id: string, label: string): Promise<string>;
-	/** Someone makes one new record, named `label`. */
-	makes(fixture: SandboxFixture, label: string): Promise<void>;
-	labelOf(json: IDataObject): string;
 }
 
-let phones = 0;
-const KINDS: Record<'contact' | 'conversation' | 'card', Kind> = {
+const KINDS: Record<keyof typeof POLLED_KINDS, Kind> = {
 	contact: {
-		trigger: POLLING_TRIGGERS.contact,
-		parameters: { events: ['contactCreated', 'contactUpdated'] },
-		path: '/core/v1/contact',
+		...POLLED_KINDS.contact,
 		stamped: () => demo.contactId(2),
 		changes: async (fixture, id, label) => String((await helenaUser(fixture).rename(id, label)).name),
-		makes: async (fixture, label) => void (await helenaUser(fixture).create(label)),
-		labelOf: (json) => String(json.name),
 	},
 	conversation: {
-		trigger: POLLING_TRIGGERS.conversation,
-		parameters: { events: ['conversationCreated', 'conversationUpdated', 'conversationCompleted'] },
-		path: '/chat/v2/session',
+		...POLLED_KINDS.conversation,
 		stamped: (fixture) => String(fixture.sandbox.chat.sessions().find((session: IDataObject) => session.status !== 'COMPLETED')!.id),
 		changes: async (fixture, id, label) => {
 			await chatUsers(fixture).tag(id, label);
 			return label;
 		},
-		makes: async (fixture, label) => void chatUsers(fixture).writes(customerPhone(++phones), label),
-		labelOf: (json) =>
-			String((json.metadata as IDataObject | null)?.note ?? (json.contactDetails as IDataObject | null)?.phonenumber ?? ''),
+		// the change is a note in the conversation's metadata
+		labelOf: (json) => String((json.metadata as IDataObject | null)?.note ?? POLLED_KINDS.conversation.labelOf(json)),
 	},
 	card: {
-		trigger: POLLING_TRIGGERS.card,
-		parameters: {
-			panel: { mode: 'list', value: demo.panelId(SALES) },
-			events: ['cardCreated', 'cardUpdated', 'cardMoved', 'cardWon', 'cardLost'],
-		},
-		path: '/crm/v2/panel/card',
+		...POLLED_KINDS.card,
 		stamped: () => demo.cardId('Maria Silva - Plano Pro'),
 		changes: async (fixture, id, label) => String((await crmUsers(fixture).rename(id, label)).title),
-		makes: async (fixture, label) => void (await crmUsers(fixture).create(label)),
-		labelOf: (json) => String(json.title),
 	},
 };
 

@@ -1,10 +1,9 @@
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { INodeExecutionData } from 'n8n-workflow';
 
-import type { PollingTrigger } from '../engine/runPoll';
-import { POLLING_TRIGGERS, PollHarness } from '../engine/runPoll';
-import { helenaUser, useContactStory } from '../contactTrigger/contactChanges';
-import { chatUsers, crmUsers, customerPhone, listQueries, SALES } from './story';
-import { demo } from '../sandbox';
+import { PollHarness } from '../engine/runPoll';
+import { useContactStory } from '../contactTrigger/contactChanges';
+import { POLLED_KINDS } from './kinds';
+import { listQueries } from './story';
 
 /*
  * What every polling trigger inherits from the shared cursor, tried on each kind: a record that Helena
@@ -13,47 +12,7 @@ import { demo } from '../sandbox';
  */
 
 const CENTURY_MS = 100 * 365 * 24 * 60 * 60_000;
-type SandboxFixture = ReturnType<typeof useContactStory>['helena'];
-
-interface Kind {
-	trigger: PollingTrigger;
-	parameters: INodeParameters;
-	/** The list the trigger polls, as the sandbox logs its path. */
-	path: string;
-	/** Someone makes one new record, named `label`; resolves when Helena has it. */
-	makes(fixture: SandboxFixture, label: string): Promise<void>;
-	/** The label of an output item. */
-	labelOf(json: IDataObject): string;
-}
-
-let phones = 0;
-const KINDS: Record<'contact' | 'conversation' | 'card', Kind> = {
-	contact: {
-		trigger: POLLING_TRIGGERS.contact,
-		parameters: { events: ['contactCreated', 'contactUpdated'] },
-		path: '/core/v1/contact',
-		makes: async (fixture, label) => void (await helenaUser(fixture).create(label)),
-		labelOf: (json) => String(json.name),
-	},
-	conversation: {
-		trigger: POLLING_TRIGGERS.conversation,
-		parameters: { events: ['conversationCreated', 'conversationUpdated', 'conversationCompleted'] },
-		path: '/chat/v2/session',
-		// a customer who has never written opens a conversation, saying who they are
-		makes: async (fixture, label) => void chatUsers(fixture).writes(customerPhone(++phones), label),
-		labelOf: (json) => String((json.contactDetails as IDataObject | null)?.phonenumber ?? ''),
-	},
-	card: {
-		trigger: POLLING_TRIGGERS.card,
-		parameters: {
-			panel: { mode: 'list', value: demo.panelId(SALES) },
-			events: ['cardCreated', 'cardUpdated', 'cardMoved', 'cardWon', 'cardLost'],
-		},
-		path: '/crm/v2/panel/card',
-		makes: async (fixture, label) => void (await crmUsers(fixture).create(label)),
-		labelOf: (json) => String(json.title),
-	},
-};
+const KINDS = POLLED_KINDS;
 
 describe.each(Object.entries(KINDS))("%s trigger: Helena's clock and bounds", (_, kind) => {
 	const { helena, later } = useContactStory();
