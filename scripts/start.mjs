@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 
-import { DEFAULT_N8N_VERSION, N8n, installN8n, n8nCacheDir, packPackage, packageRoot, prepareUserFolder } from './lib/n8n.mjs';
+import { DEFAULT_N8N_VERSION, N8n, installN8n, n8nCacheDir, packPackageAsync, packageRoot, prepareUserFolder } from './lib/n8n.mjs';
 import { credentialFor } from './lib/workflows.mjs';
 import { AI_DEMOS, FIRST_DEMO, TRIGGER_DEMO, demoWorkflows } from './lib/demoWorkflows.mjs';
 
@@ -23,12 +23,57 @@ if (!satisfies(process.versions.node, needs)) {
 const { startSandbox, DEFAULT_API_KEY } = require('../test/sandbox/index.js');
 const { newConversationCommand } = require('./lib/demoCommands.cjs');
 
+// Measured on a 2-core machine under load (README, "Try it locally"): a first start, and one n8n CLI command.
+const FIRST_INSTALL = '10 minutes';
+const IMPORT_SECONDS = 10;
+const START_SECONDS = 20;
+
 const port = Number(process.env.HELENA_N8N_PORT ?? 5678);
 const sandboxPort = Number(process.env.HELENA_SANDBOX_PORT ?? 5681);
 const owner = { email: 'dev@helena.local', password: 'HelenaDev123', firstName: 'Helena', lastName: 'Developer' };
 const home = path.join(packageRoot, '.dev/n8n');
-const step = (text) => console.log(`\n▶ ${text}`);
 const logFile = path.join(packageRoot, '.dev/n8n.log');
+
+// Each step says what it does when it begins, a line at least every 15 seconds while it runs, and how long it took;
+// a failure names the step and what to do next.
+const began = Date.now();
+const timings = [];
+let current;
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
+function step(text, { hint, short } = {}) {
+	finishStep();
+	current = { text, short: short ?? text, hint, began: Date.now() };
+	console.log(`\n▶ ${text}`);
+}
+function finishStep() {
+	if (!current) return;
+	const took = seconds(current.began);
+	timings.push(`${current.short} ${took} s`);
+	if (took >= 5) console.log(`  done in ${took} s`);
+	current = undefined;
+}
+/** Awaits `work`, printing every 15 s the time so far and, when `activity` says one, what is happening. */
+async function withProgress(work, activity = () => '') {
+	const since = Date.now();
+	const timer = setInterval(() => {
+		const doing = activity();
+		console.log(`  … ${seconds(since)} s${doing ? `: ${doing}` : ''}`);
+	}, 15_000);
+	try {
+		return await work;
+	} finally {
+		clearInterval(timer);
+	}
+}
+
+/** The last thing n8n logged, for the progress lines while it starts. */
+const lastLine = (text = '') =>
+	text
+		.replace(/\x1b\[[0-9;]*m/g, '')
+		.trim()
+		.split('\n')
+		.pop()
+		.slice(0, 120);
 
 async function portIsFree(candidate) {
 	try {
@@ -42,12 +87,17 @@ async function portIsFree(candidate) {
 // Ctrl+C and `kill <pid>` stop whatever is running by then: the n8n install, n8n, the sandbox. A SIGINT or SIGTERM
 // sent to npm alone (a script, a container) reaches this process too: package.json's start script `exec`s node, so
 // npm forwards it here rather than to a shell that would keep it.
-const running = { install: undefined, n8n: undefined, sandbox: undefined, stopping: false };
+const running = { install: undefined, child: undefined, n8n: undefined, sandbox: undefined, stopping: false };
+const track = (child) => {
+	running.child = child;
+	child.once('exit', () => running.child === child && (running.child = undefined));
+};
 async function stopAll(reason) {
 	if (running.stopping) return;
 	running.stopping = true;
 	console.log(`\n${reason}: stopping ${running.n8n ? 'n8n and the sandbox' : 'npm start'}...`);
 	running.install?.stop();
+	running.child?.kill('SIGTERM');
 	await running.n8n?.stop();
 	await running.sandbox?.close();
 	console.log('Stopped. Run `npm start` again to continue where you left off.');
@@ -76,18 +126,23 @@ try {
 	step(
 		cached.installed
 			? `Checking the n8n ${DEFAULT_N8N_VERSION} install in ${where} (a few seconds)`
-			: `Installing n8n ${DEFAULT_N8N_VERSION} into ${where}: the first time only, about 5 minutes, progress below`,
+			: `Installing n8n ${DEFAULT_N8N_VERSION} into ${where}: the first time only, about ${FIRST_INSTALL}, a progress line every 15 seconds`,
+		{ short: cached.installed ? 'checking n8n' : 'installing n8n', hint: 'the lines above say what failed and what to do' },
 	);
 	const { done, stop } = installN8n();
 	running.install = { stop };
 	const install = await done;
 	running.install = undefined;
 
-	step('Building and packing n8n-nodes-helena');
-	const tarball = packPackage();
+	step('Building and packing n8n-nodes-helena (about a minute)', {
+		short: 'building',
+		hint: "run `npm run build` to see the compiler's errors; after a `git pull`, run `npm install` first",
+	});
+	const tarball = await withProgress(packPackageAsync({ onSpawn: track }), () => 'compiling the TypeScript and packing');
 
 	step(
 		`Starting the Helena sandbox on http://127.0.0.1:${sandboxPort} (demo data for every resource: contacts, conversations, teams, users, tags, sequences, portfolios, CRM panels and cards)`,
+		{ short: 'sandbox' },
 	);
 	const sandbox = await startSandbox({ port: sandboxPort, apiKey: DEFAULT_API_KEY });
 	running.sandbox = sandbox;
@@ -100,22 +155,39 @@ try {
 		});
 	}
 
-	step('Installing the package into n8n and importing the "Helena sandbox" credential and the example workflows');
+	step("Installing the package into n8n's nodes folder (the README's install commands)", {
+		short: 'installing the package',
+		hint: 'check that the npm registry is reachable (`npm view n8n version`), then run `npm start` again',
+	});
 	const firstRun = !existsSync(path.join(home, '.n8n/database.sqlite'));
 	mkdirSync(home, { recursive: true });
 	rmSync(path.join(home, '.n8n/nodes'), { recursive: true, force: true });
 	prepareUserFolder(home, tarball);
 	const n8n = new N8n({ install, userFolder: home, port, owner });
 	running.n8n = n8n;
-	await n8n.importCredentials([credentialFor(sandbox)]);
-	if (firstRun) for (const workflow of demoWorkflows) await n8n.importWorkflow(workflow);
 
-	step(`Starting n8n on http://127.0.0.1:${port} (about 10 seconds)`);
-	await n8n.start({ logFile });
+	const importHint = '`rm -rf .dev` and `npm start` again imports into a fresh n8n database';
+	step(
+		firstRun
+			? `Importing the "Helena sandbox" credential, then the ${demoWorkflows.length} example workflows, with two n8n commands (about ${IMPORT_SECONDS * 2} seconds; the first one also creates n8n's database)`
+			: `Importing the "Helena sandbox" credential again, for the sandbox's address (one n8n command, about ${IMPORT_SECONDS} seconds)`,
+		{ short: 'importing', hint: importHint },
+	);
+	await withProgress(n8n.importCredentials([credentialFor(sandbox)], { onSpawn: track }), () => 'n8n import:credentials is running');
+	if (firstRun) {
+		await withProgress(n8n.importWorkflows(demoWorkflows, { onSpawn: track }), () => 'n8n import:workflow is running');
+	}
+
+	step(`Starting n8n on http://127.0.0.1:${port} (about ${START_SECONDS} seconds)`, {
+		short: 'starting n8n',
+		hint: `its log says why: ${path.relative(process.cwd(), logFile)}; another n8n on the port? HELENA_N8N_PORT=<port> npm start`,
+	});
+	await withProgress(n8n.start({ logFile }), () => lastLine(n8n.logs));
 	if (firstRun && install.major < 2) await n8n.signIn(owner);
+	finishStep();
 
 	console.log(`
-✔ Ready.
+✔ Ready after ${seconds(began)} s (${timings.join(', ')}).
   Sandbox page: ${sandbox.url}   (open it in your browser: the conversations, CRM cards and contacts; act as a
                 contact or as the team there, and your workflows get Helena's events)
   n8n editor:   http://127.0.0.1:${port}
@@ -139,9 +211,12 @@ try {
 	});
 } catch (error) {
 	if (running.stopping) await new Promise(() => {});
-	console.error(`\n✖ npm start failed: ${error.message}`);
+	const failed = current;
+	console.error(`\n✖ npm start failed${failed ? ` while ${failed.short}` : ''}: ${error.message}`);
 	console.error(
-		`  What to do: read the message above. n8n's log, once it has started: ${logFile}. \`rm -rf .dev\` starts from a fresh n8n database; a broken n8n install is named above with the command that removes it.`,
+		failed?.hint
+			? `  What to do: ${failed.hint}.`
+			: `  What to do: read the message above. n8n's log, once it has started: ${logFile}. \`rm -rf .dev\` starts from a fresh n8n database; a broken n8n install is named above with the command that removes it.`,
 	);
 	await running.n8n?.stop();
 	await running.sandbox?.close();

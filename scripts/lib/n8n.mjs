@@ -103,19 +103,52 @@ export function diagnoseInstall(install) {
 let packed;
 export function packPackage({ build = true } = {}) {
 	if (packed) return packed;
-	if (build) {
-		log('Building the package (npm run build)...');
-		execFileSync('npm', ['run', '--silent', 'build'], { cwd: packageRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+	const out = packFolder();
+	if (build) log('Building the package (npm run build)...');
+	for (const [command, args] of packCommands(build, out)) {
+		execFileSync(command, args, { cwd: packageRoot, stdio: ['ignore', 'ignore', 'inherit'] });
 	}
+	return (packed = tarballIn(out));
+}
+
+/**
+ * packPackage without blocking the event loop, so the caller can show progress and a signal handler can stop
+ * it: `onSpawn` gets each child process (the build, then npm pack) as it starts.
+ */
+export async function packPackageAsync({ build = true, onSpawn } = {}) {
+	if (packed) return packed;
+	const out = packFolder();
+	for (const [command, args] of packCommands(build, out)) {
+		await new Promise((resolve, reject) => {
+			const child = spawn(command, args, { cwd: packageRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+			onSpawn?.(child);
+			child.on('error', reject);
+			child.on('exit', (code, signal) =>
+				code === 0
+					? resolve()
+					: reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit code ${code}`}); its errors are above`)),
+			);
+		});
+	}
+	return (packed = tarballIn(out));
+}
+
+function packFolder() {
 	const out = mkdtempSync(path.join(tmpdir(), 'helena-tgz-'));
 	// The tarball is only needed while this process installs it into user folders.
 	process.once('exit', () => rmSync(out, { recursive: true, force: true }));
-	execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: packageRoot, stdio: ['ignore', 'ignore', 'inherit'] });
-	packed = path.join(
+	return out;
+}
+
+function packCommands(build, out) {
+	return [...(build ? [['npm', ['run', '--silent', 'build']]] : []), ['npm', ['pack', '--silent', '--pack-destination', out]]];
+}
+
+function tarballIn(out) {
+	return path.join(
 		out,
 		readdirSync(out).find((file) => file.endsWith('.tgz')),
 	);
-	return packed;
 }
 
 /**
@@ -244,10 +277,10 @@ export class N8n {
 		return cause ? `\nThe real cause: ${cause}` : '';
 	}
 
-	async importCredentials(credentials) {
+	async importCredentials(credentials, options) {
 		const file = path.join(this.userFolder, 'import-credentials.json');
 		writeFileSync(file, JSON.stringify(credentials));
-		await this.runOrThrow(['import:credentials', `--input=${file}`]);
+		await this.runOrThrow(['import:credentials', `--input=${file}`], options);
 	}
 
 	async importWorkflow(workflow) {
@@ -256,11 +289,14 @@ export class N8n {
 		await this.runOrThrow(['import:workflow', `--input=${file}`]);
 	}
 
-	/** Several workflows in one CLI run (one n8n boot instead of one per workflow). */
-	async importWorkflows(workflows) {
+	/**
+	 * Several workflows in one CLI run (one n8n boot instead of one per workflow): `import:workflow` reads a file
+	 * that holds an array of workflows on every n8n this package supports (1.85.3, 1.123.81, 2.41.1).
+	 */
+	async importWorkflows(workflows, options) {
 		const file = path.join(this.userFolder, 'import-workflows.json');
 		writeFileSync(file, JSON.stringify(workflows));
-		await this.runOrThrow(['import:workflow', `--input=${file}`]);
+		await this.runOrThrow(['import:workflow', `--input=${file}`], options);
 	}
 
 	/**
