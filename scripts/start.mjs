@@ -23,8 +23,9 @@ if (!satisfies(process.versions.node, needs)) {
 const { startSandbox, DEFAULT_API_KEY } = require('../test/sandbox/index.js');
 const { newConversationCommand } = require('./lib/demoCommands.cjs');
 
-// Measured on a 2-core machine under load (README, "Try it locally"): a first start, and one n8n CLI command.
-const FIRST_INSTALL = '10 minutes';
+// The estimates the steps print, from measurements on a 2-core machine at a load average of about 15 (docs/development.md,
+// "Running it locally"): the n8n install 455 s, two import commands 16 to 20 s, n8n's start 14 to 17 s.
+const FIRST_INSTALL = '8 to 10 minutes';
 const IMPORT_SECONDS = 10;
 const START_SECONDS = 20;
 
