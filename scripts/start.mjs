@@ -2,7 +2,7 @@
 // `npm start`: build the package, start the Helena sandbox with demo data, and open n8n with both nodes
 // loaded and a "Helena API" credential already pointing at the sandbox.
 import { createRequire } from 'node:module';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 
@@ -24,7 +24,7 @@ const { startSandbox, DEFAULT_API_KEY } = require('../test/sandbox/index.js');
 const { newConversationCommand } = require('./lib/demoCommands.cjs');
 
 // The estimates the steps print, from measurements on a 2-core machine at a load average of about 15 (docs/development.md,
-// "Running it locally"): the n8n install 455 s, two import commands 16 to 20 s, n8n's start 14 to 17 s.
+// "Running it locally"): the n8n install 455 s, two import commands 16 to 20 s (one 8 s), n8n's start 14 to 20 s.
 const FIRST_INSTALL = '8 to 10 minutes';
 const IMPORT_SECONDS = 10;
 const START_SECONDS = 20;
@@ -98,7 +98,13 @@ async function stopAll(reason) {
 	running.stopping = true;
 	console.log(`\n${reason}: stopping ${running.n8n ? 'n8n and the sandbox' : 'npm start'}...`);
 	running.install?.stop();
-	running.child?.kill('SIGTERM');
+	if (running.child) {
+		try {
+			process.kill(-running.child.pid, 'SIGTERM'); // the build's process group (packPackageAsync)
+		} catch {
+			running.child.kill('SIGTERM'); // an n8n import command
+		}
+	}
 	await running.n8n?.stop();
 	await running.sandbox?.close();
 	console.log('Stopped. Run `npm start` again to continue where you left off.');
@@ -160,8 +166,12 @@ try {
 		short: 'installing the package',
 		hint: 'check that the npm registry is reachable (`npm view n8n version`), then run `npm start` again',
 	});
-	const firstRun = !existsSync(path.join(home, '.n8n/database.sqlite'));
+	// there from the start of a first run until the examples are imported and the owner is set up: a first run stopped
+	// halfway is done again next time (n8n's import:workflow replaces a workflow of the same ID)
+	const settingUp = path.join(home, '.setting-up');
+	const firstRun = !existsSync(path.join(home, '.n8n/database.sqlite')) || existsSync(settingUp);
 	mkdirSync(home, { recursive: true });
+	if (firstRun) writeFileSync(settingUp, '');
 	rmSync(path.join(home, '.n8n/nodes'), { recursive: true, force: true });
 	prepareUserFolder(home, tarball);
 	const n8n = new N8n({ install, userFolder: home, port, owner });
@@ -185,6 +195,7 @@ try {
 	});
 	await withProgress(n8n.start({ logFile }), () => lastLine(n8n.logs));
 	if (firstRun && install.major < 2) await n8n.signIn(owner);
+	rmSync(settingUp, { force: true });
 	finishStep();
 
 	console.log(`

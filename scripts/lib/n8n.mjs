@@ -113,14 +113,15 @@ export function packPackage({ build = true } = {}) {
 
 /**
  * packPackage without blocking the event loop, so the caller can show progress and a signal handler can stop
- * it: `onSpawn` gets each child process (the build, then npm pack) as it starts.
+ * it: `onSpawn` gets each child process (the build, then npm pack) as it starts, each the leader of a process
+ * group of its own (npm leaves the compiler running when it is stopped alone: stop the group, `kill(-pid)`).
  */
 export async function packPackageAsync({ build = true, onSpawn } = {}) {
 	if (packed) return packed;
 	const out = packFolder();
 	for (const [command, args] of packCommands(build, out)) {
 		await new Promise((resolve, reject) => {
-			const child = spawn(command, args, { cwd: packageRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+			const child = spawn(command, args, { cwd: packageRoot, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
 			onSpawn?.(child);
 			child.on('error', reject);
 			child.on('exit', (code, signal) =>
