@@ -2,10 +2,15 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { fileOfMessage } from './messageMedia';
 
+/** Whether the contact wrote a message (received), rather than the team, a bot or the API (sent). */
+export function isFromContact(message: IDataObject): boolean {
+	// FROM_HUB comes from the contact's side (the vendor's MESSAGE_SENT example, an agent's message, is TO_HUB)
+	return message.direction === 'FROM_HUB';
+}
+
 /** Who wrote a message: the contact, a user (agent), a chatbot, an API call, or Helena itself. */
 function authorOf(message: IDataObject): string {
-	// FROM_HUB comes from the contact's side (the vendor's MESSAGE_SENT example, an agent's message, is TO_HUB)
-	if (message.direction === 'FROM_HUB') return 'contact';
+	if (isFromContact(message)) return 'contact';
 	if (message.origin === 'BOT') return 'bot';
 	if (message.userId) return 'user';
 	if (message.origin === 'API') return 'api';

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import * as addNote from './addNote.operation';
 import * as assign from './assign.operation';
+import * as collectBurst from './collectBurst.operation';
 import * as complete from './complete.operation';
 import * as deleteNote from './deleteNote.operation';
 import * as get from './get.operation';
@@ -24,6 +25,7 @@ export const session: HelenaResource = {
 	setStatus,
 	transfer,
 	complete,
+	collectBurst,
 	update,
 	addNote,
 	getNotes,
@@ -51,6 +53,13 @@ export const sessionDescription: INodeProperties[] = [
 				value: 'assign',
 				action: 'Assign a conversation to a user',
 				description: 'Give a conversation to a user (agent), who then attends the contact; returns the conversation',
+			},
+			{
+				name: 'Collect Burst',
+				value: 'collectBurst',
+				action: 'Wait until the contact stops writing then continue once with the burst',
+				description:
+					'After Helena Trigger (Message Received): wait until the contact has been quiet for a while, then go on in one execution only, with every message of the burst (for an AI agent that answers once)',
 			},
 			{
 				name: 'Complete',
@@ -124,6 +133,7 @@ export const sessionDescription: INodeProperties[] = [
 	},
 	...addNote.description,
 	...assign.description,
+	...collectBurst.description,
 	...complete.description,
 	...deleteNote.description,
 	...get.description,

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+
+import type { IDataObject, IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { withItemIndex } from '../../helpers';
+
+import { apiPath, helenaRequest, requestOutcome } from '../../transport';
+import { sessionRecord } from '../chat/locators';
+
+/*
+ * The claim of a burst: two executions that both find the same message the newest (the trigger delivered it
+ * twice) must not both answer. Each writes an internal note naming the burst and a token of its own, then lists
+ * the conversation's notes: the earliest claim of that burst wins. The notes are an append-only log, so there is
+ * no read-modify-write race; the cost is one write and one read, and a note the agents see in the conversation.
+ */
+
+const CLAIM = /\(burst ending ([0-9a-f-]{36}), claim ([0-9a-f]+)\)/i;
+
+interface Claim {
+	id: string;
+	at: number;
+	token: string;
+}
+
+function claimOf(note: IDataObject, messageId: string): Claim | undefined {
+	const match = typeof note.text === 'string' ? CLAIM.exec(note.text) : null;
+	const at = typeof note.createdAt === 'string' ? Date.parse(note.createdAt) : NaN;
+	if (!match || match[1].toLowerCase() !== messageId.toLowerCase() || Number.isNaN(at)) return undefined;
+	return { id: String(note.id), at, token: match[2].toLowerCase() };
+}
+
+/**
+ * Claims the burst ending at `messageId` (stamped `messageAt`, Helena's time in ms); true when this execution's
+ * claim is the earliest. A note whose answer was lost is not written again (it may have been): the list tells
+ * whether it was, and the error stands only when no claim of the burst is listed at all.
+ */
+export async function claimBurst(
+	context: IExecuteFunctions,
+	sessionId: string,
+	messageId: string,
+	messageAt: number,
+	count: number,
+	itemIndex: number,
+): Promise<boolean> {
+	const token = randomBytes(8).toString('hex');
+	const records = [sessionRecord(sessionId)];
+	const path = apiPath`/v1/session/${sessionId}/note`;
+	const text = `n8n: answering the contact's ${count === 1 ? 'message' : `${count} messages`} (burst ending ${messageId}, claim ${token})`;
+	let written: IDataObject | undefined;
+	let lost: NodeApiError | NodeOperationError | undefined;
+	try {
+		written = (await helenaRequest.call(context, {
+			service: 'chat',
+			method: 'POST',
+			path,
+			body: { text },
+			itemIndex,
+			records,
+		})) as IDataObject;
+	} catch (error) {
+		if (requestOutcome(error) !== 'unknown') throw withItemIndex(context, error, itemIndex);
+		lost = withItemIndex(context, error, itemIndex);
+	}
+	const page = (await helenaRequest.call(context, {
+		service: 'chat',
+		method: 'GET',
+		path,
+		// the claims are written after the message; a second of margin for stamps of another server's clock
+		qs: {
+			'CreatedAt.After': new Date(messageAt - 1000).toISOString(),
+			OrderBy: 'createdAt',
+			OrderDirection: 'ASCENDING',
+			PageNumber: 1,
+			PageSize: 100,
+		},
+		itemIndex,
+		records,
+	})) as IDataObject;
+	const notes = Array.isArray(page.items) ? (page.items as IDataObject[]) : [];
+	const claims = notes.map((note) => claimOf(note, messageId)).filter((claim): claim is Claim => claim !== undefined);
+	const own = written && claimOf(written, messageId);
+	// a note not listed yet (the list lags the write) still counts
+	if (own && !claims.some((claim) => claim.id === own.id)) claims.push(own);
+	if (!claims.length) {
+		if (lost) throw lost;
+		return true;
+	}
+	claims.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+	return claims[0].token === token;
+}
