@@ -41,6 +41,7 @@ describe('what an AI agent reads about the messaging operations', () => {
 		expect(operationsOf('session').map((option) => option.action)).toEqual([
 			'Add a note to a conversation',
 			'Assign a conversation to a user',
+			'Wait until the contact stops writing then continue once with the burst',
 			'Complete a conversation',
 			'Delete a note of a conversation',
 			'Get a conversation',

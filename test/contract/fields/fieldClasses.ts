@@ -177,6 +177,8 @@ export function baseOf(resource: string, operation: string, sessionId: string): 
 		'sequence.removeContacts': { sequence: byId(REACTIVATION), contactIds: demo.contactId(2) },
 		'session.addNote': { sessionId, text: 'Class check' },
 		'session.assign': { sessionId, user: byId(BRUNO) },
+		// after a Wait node (no sleep first); the message is not in the conversation, so it ends in "not found"
+		'session.collectBurst': { sessionId, messageId: MISSING, quietTime: 1, options: { waitedBefore: 1 } },
 		'session.complete': { sessionId },
 		'session.deleteNote': { noteId: MISSING },
 		'session.get': { sessionId },

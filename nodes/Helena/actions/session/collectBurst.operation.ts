@@ -37,7 +37,7 @@ const properties: INodeProperties[] = [
 		type: 'number',
 		required: true,
 		default: 5,
-		typeOptions: { minValue: 1, maxValue: MAX_QUIET_SECONDS },
+		typeOptions: { minValue: 1, maxValue: MAX_QUIET_SECONDS, numberPrecision: 0 },
 		description:
 			'How long the contact must stay silent before the burst goes on; a message after a longer silence starts a new burst. The node waits this long in every execution.',
 	},
@@ -55,7 +55,7 @@ const properties: INodeProperties[] = [
 			name: 'maxMessages',
 			type: 'number',
 			default: 50,
-			typeOptions: { minValue: 1, maxValue: 100 },
+			typeOptions: { minValue: 1, maxValue: 100, numberPrecision: 0 },
 			description: "How many of the conversation's newest messages are read: a longer burst is cut to its newest messages",
 		},
 		{
@@ -63,7 +63,7 @@ const properties: INodeProperties[] = [
 			name: 'waitedBefore',
 			type: 'number',
 			default: 0,
-			typeOptions: { minValue: 0 },
+			typeOptions: { minValue: 0, numberPrecision: 0 },
 			description:
 				"For a quiet time of minutes: the interval of n8n's Wait node (After Time Interval) placed before this node. It becomes the quiet time, and this node reads at once and waits only what Helena's clock says remains.",
 		},
@@ -89,11 +89,12 @@ function readSettings(context: IExecuteFunctions, itemIndex: number): Settings {
 	const quietTime = readNumber(context, context.getNodeParameter('quietTime', itemIndex, ''), 'Quiet Time (Seconds)', itemIndex, {
 		min: 1,
 		max: MAX_QUIET_SECONDS,
+		whole: true,
 	});
 	if (quietTime === undefined) throw invalidInput(context, 'Quiet Time (Seconds)', 'is empty', itemIndex);
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const maxMessages = readNumber(context, options.maxMessages, 'Max Messages', itemIndex, { min: 1, max: 100, whole: true }) ?? 50;
-	const waited = readNumber(context, options.waitedBefore, 'Waited Before (Seconds)', itemIndex, { min: 0 }) ?? 0;
+	const waited = readNumber(context, options.waitedBefore, 'Waited Before (Seconds)', itemIndex, { min: 0, whole: true }) ?? 0;
 	const claim = readBoolean(context, options.claim, 'Claim the Burst', itemIndex, true);
 	return { sessionId, messageId, quietMs: Math.max(quietTime, waited) * 1000, waitedMs: waited * 1000, maxMessages, claim };
 }
@@ -116,7 +117,7 @@ function unusable(context: NodeContext, settings: Settings, reading: Reading, it
 	const { messageId, sessionId, maxMessages } = settings;
 	const problem =
 		reading.kind === 'absent'
-			? `is not among the newest ${maxMessages} messages of the conversation "${sessionId}", read twice a second apart`
+			? `was not found in Helena among the newest ${maxMessages} messages of the conversation "${sessionId}", read twice a second apart`
 			: reading.kind === 'notReceived'
 				? 'is a message the team, a bot or the API sent, not one the contact wrote'
 				: reading.kind === 'unreadable'
