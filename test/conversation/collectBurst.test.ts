@@ -117,6 +117,42 @@ describe('Conversation → Collect Burst', () => {
 		expect(tally(requestLines())['POST /chat/v1/session/{id}/note']).toBe(3);
 	});
 
+	test("the claim's answer lost after Helena wrote it: not written again, the list shows the claim is this execution's, and the burst goes on", async () => {
+		const message = write('oi');
+		helena.sandbox.misbehaviour.next({ loseAnswer: true, method: 'POST' });
+
+		const { items, error } = await collect(message);
+
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.text)).toEqual(['oi']);
+		expect(tally(requestLines())['POST /chat/v1/session/{id}/note']).toBe(1);
+		expect(helena.sandbox.chat.notes()).toHaveLength(1);
+	});
+
+	test('the claim lost before Helena wrote it: no claim listed, so the burst does not go on and the error says the note may have been written', async () => {
+		const message = write('oi');
+		helena.sandbox.misbehaviour.next({ reset: true, method: 'POST' });
+
+		const { items, error } = await collect(message);
+
+		expect(items).toEqual([]);
+		expect(error?.message).toBe('The connection to Helena broke during POST /chat/v1/session/{id}/note; the request was not repeated');
+		expect(tally(requestLines())['POST /chat/v1/session/{id}/note']).toBe(1);
+		expect(helena.sandbox.chat.notes()).toHaveLength(0);
+	});
+
+	test("the trigger's files (Attach Media) go on with the burst: the file of the message that ends it", async () => {
+		const message = write('oi');
+		const binary = { data: { data: Buffer.from('audio').toString('base64'), mimeType: 'audio/ogg', fileName: 'audio.ogg' } };
+
+		const { items } = await helena.run(
+			{ resource: 'session', operation: 'collectBurst', quietTime: 1 },
+			{ inputItems: [{ json: { content: message }, binary }] },
+		);
+
+		expect(items.map((item) => [item.json.text, item.binary?.data?.mimeType])).toEqual([['oi', 'audio/ogg']]);
+	});
+
 	test('deliveries out of order: the last message first, the others late, still one execution goes on', async () => {
 		const messages = [];
 		for (const text of ['oi', 'meu pedido', 'não chegou']) {

@@ -1,7 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, sleepWithAbort, updateDisplayOptions } from 'n8n-workflow';
 
-import { invalidInput, optionsCollection, READ_CONCURRENCY, readBoolean, readNumber, requireUuid, runPerItem } from '../../helpers';
+import {
+	invalidInput,
+	ItemWithBinary,
+	optionsCollection,
+	READ_CONCURRENCY,
+	readBoolean,
+	readNumber,
+	requireUuid,
+	runPerItem,
+} from '../../helpers';
 import type { NodeContext } from '../../helpers';
 import { apiPath, helenaRequest, withHelenaClock } from '../../transport';
 import { readSessionId, sessionIdField, sessionRecord } from '../chat/locators';
@@ -133,8 +142,11 @@ function unusable(context: NodeContext, settings: Settings, reading: Reading, it
 	});
 }
 
-/** One item: nothing when a later execution owns the burst, else the burst. */
-async function collect(context: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+/**
+ * One item: nothing when a later execution owns the burst, else the burst, with the item's files (Helena Trigger's
+ * Attach Media: the file of the message that ends the burst, e.g. an audio to transcribe).
+ */
+async function collect(context: IExecuteFunctions, itemIndex: number): Promise<IDataObject[] | ItemWithBinary> {
 	const settings = readSettings(context, itemIndex);
 	const cancel = context.getExecutionCancelSignal?.();
 	// the delivery came after Helena stamped the message, so waiting the quiet time here covers it
@@ -163,7 +175,9 @@ async function collect(context: IExecuteFunctions, itemIndex: number): Promise<I
 		const won = await claimBurst(context, settings.sessionId, settings.messageId, reading.entry.at, reading.burst.length, itemIndex);
 		if (!won) return [];
 	}
-	return [burstOutput(settings.sessionId, reading.burst)];
+	const output = burstOutput(settings.sessionId, reading.burst);
+	const binary = context.getInputData()[itemIndex]?.binary;
+	return binary && Object.keys(binary).length ? new ItemWithBinary(output, binary) : [output];
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
