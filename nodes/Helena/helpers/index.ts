@@ -4,6 +4,7 @@ export { singleFlight } from './singleFlight';
 export type { SingleFlight } from './singleFlight';
 export { toFieldType } from './customFieldValue';
 export { mapWithConcurrency } from './concurrency';
+export { pause } from './pause';
 export {
 	invalidInput,
 	isCalendarDay,

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, sleepWithAbort, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	invalidInput,
 	ItemWithBinary,
 	optionsCollection,
+	pause,
 	READ_CONCURRENCY,
 	readBoolean,
 	readNumber,
@@ -148,23 +149,22 @@ function unusable(context: NodeContext, settings: Settings, reading: Reading, it
  */
 async function collect(context: IExecuteFunctions, itemIndex: number): Promise<IDataObject[] | ItemWithBinary> {
 	const settings = readSettings(context, itemIndex);
-	const cancel = context.getExecutionCancelSignal?.();
 	// the delivery came after Helena stamped the message, so waiting the quiet time here covers it
-	if (!settings.waitedMs) await sleepWithAbort(settings.quietMs, cancel);
+	if (!settings.waitedMs) await pause(context, settings.quietMs);
 	let reading: Reading = { kind: 'absent' };
 	for (let read = 1; read <= 2; read++) {
 		const { items, helenaNow } = await readNewest(context, settings, itemIndex);
 		reading = readBurst(items, settings.messageId, settings.quietMs);
 		if (read === 2) break;
 		if (reading.kind === 'absent') {
-			await sleepWithAbort(LAG_WAIT_MS, cancel);
+			await pause(context, LAG_WAIT_MS);
 			continue;
 		}
 		// after n8n's Wait node: what remains of the quiet time by Helena's clock (only its stamps meet its Date)
 		const remaining =
 			reading.kind === 'newest' && settings.waitedMs && helenaNow !== undefined ? settings.quietMs - (helenaNow - reading.entry.at) : 0;
 		if (remaining <= 0) break;
-		await sleepWithAbort(Math.min(remaining, MAX_QUIET_SECONDS * 1000), cancel);
+		await pause(context, Math.min(remaining, MAX_QUIET_SECONDS * 1000));
 	}
 	const error = unusable(context, settings, reading, itemIndex);
 	if (error) throw error;
