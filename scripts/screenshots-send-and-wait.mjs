@@ -1,4 +1,4 @@
-// The two screenshots of docs/send-and-wait.md, taken with headless Chromium (scripts/lib/chromium.mjs):
+// The two screenshots of docs/send-and-wait.md, taken with headless Chromium (scripts/lib/browserTests.mjs):
 // the message as a WhatsApp chat shows it (the text the node composes, links in the shape n8n signs them) and the
 // form page a person gets from the link (the HTML the node's webhook serves). Run after `npm run build`:
 //   node scripts/screenshots-send-and-wait.mjs
@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-import { launchChromium } from './lib/chromium.mjs';
+import { launchChromium } from './lib/browserTests.mjs';
 import { packageRoot } from './lib/n8n.mjs';
 
 const require = createRequire(import.meta.url);
@@ -62,13 +62,11 @@ const form = readResponseRequest(
 const browser = await launchChromium({ width: 520, height: 600 });
 try {
 	const { page } = browser;
-	await page.setup();
 	for (const [file, html] of [
 		['send-and-wait-message.png', chat],
 		['send-and-wait-form.png', formPage(form)],
 	]) {
-		await page.goto(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`);
-		await page.waitFor(() => document.readyState === 'complete');
+		await page.setContent(html);
 		writeFileSync(path.join(packageRoot, 'docs/screenshots', file), await page.screenshot());
 		console.log(`docs/screenshots/${file}`);
 	}

@@ -1,18 +1,49 @@
-// What the browser tests (test/editor/run.mjs, test/page/run.mjs) share: a Chromium signed in to n8n, a `test` that
-// leaves a screenshot when it fails, and the clean-up that runs after the tests or on Ctrl+C.
-import { writeFileSync } from 'node:fs';
+// What the browser tests (test/editor/run.mjs, test/page/run.mjs) and the docs' screenshots share: Debian's Chromium
+// driven by Playwright, signed in to n8n, a `test` that leaves a screenshot when it fails, and the clean-up that runs
+// after the tests or on Ctrl+C.
+import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 
-import { launchChromium } from './chromium.mjs';
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM = process.env.HELENA_CHROMIUM ?? '/usr/bin/chromium';
+
+/**
+ * Headless Chromium (the system's: Playwright downloads no browser here) with one page of `width`×`height`;
+ * a step waits up to 60 s. `close()` ends the browser.
+ */
+export async function launchChromium({ width = 1280, height = 800, cookies = [] } = {}) {
+	if (!existsSync(CHROMIUM)) {
+		throw new Error(`${CHROMIUM} not found: apt-get install -y --no-install-recommends chromium fonts-liberation`);
+	}
+	// on Ctrl+C, cleanUpAfter closes it in its turn
+	const browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		args: ['--disable-dev-shm-usage'],
+		handleSIGINT: false,
+		handleSIGTERM: false,
+	});
+	const context = await browser.newContext({ viewport: { width, height } });
+	context.setDefaultTimeout(60_000);
+	await context.addCookies(cookies);
+	const page = await context.newPage();
+	// "Leave site? Changes you made may not be saved": leave, as a test that navigates on means to
+	page.on('dialog', (dialog) => dialog.accept().catch(() => {}));
+	return { page, close: () => browser.close() };
+}
 
 /** Headless Chromium at 1280×800 with n8n's auth cookie (from `n8n.signIn()`). */
 export async function signedInBrowser(n8n) {
-	const browser = await launchChromium({ width: 1280, height: 800 });
 	const [name, value] = n8n.cookie.split('=');
-	await browser.page.setup({ cookies: [{ name, value, domain: '127.0.0.1', path: '/' }] });
-	return browser;
+	return await launchChromium({ cookies: [{ name, value, domain: '127.0.0.1', path: '/' }] });
+}
+
+/** The first (or `last`) visible element matching `selector` that contains `text`. */
+export function visible(page, selector, { text, last = false } = {}) {
+	const matches = page.locator(selector).filter(text ? { visible: true, hasText: text } : { visible: true });
+	return last ? matches.last() : matches.first();
 }
 
 /**

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { before, describe } from 'node:test';
 
-import { cleanUpAfter, signedInBrowser, testWithScreenshot } from '../../scripts/lib/browserTests.mjs';
+import { cleanUpAfter, signedInBrowser, testWithScreenshot, visible } from '../../scripts/lib/browserTests.mjs';
 import { exampleFiles, loadExample } from '../../scripts/lib/examples.mjs';
 import { DEFAULT_N8N_VERSION, N8n, ensureN8n, packPackage, packageRoot, temporaryUserFolder } from '../../scripts/lib/n8n.mjs';
 import { CREDENTIAL_ID, credentialFor } from '../../scripts/lib/workflows.mjs';
@@ -80,6 +80,7 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 	let helenaResources;
 
 	const editorTest = testWithScreenshot('helena-editor-failure', () => page);
+	const element = (selector, options) => visible(page, selector, options);
 
 	const shot = async (name) => {
 		await settle();
@@ -87,17 +88,17 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 	};
 	const openWorkflow = async (id) => {
 		await page.goto(`${n8n.url}/workflow/${id}`);
-		await page.waitForElement('[data-test-id="canvas-node"]', { timeoutMs: 120_000 });
+		await element('[data-test-id="canvas-node"]').waitFor({ timeout: 120_000 });
 		await settle(1500);
 	};
 	const openNode = async (name) => {
-		await page.click(await page.waitForElement('[data-test-id="canvas-node"]', { text: name }), { clickCount: 2 });
-		await page.waitForElement('[data-test-id="ndv"] [data-test-id="parameter-item"]');
+		await element('[data-test-id="canvas-node"]', { text: name }).dblclick();
+		await element('[data-test-id="ndv"] [data-test-id="parameter-item"]').waitFor();
 		await settle(1500);
 	};
 	const closeNode = async () => {
 		// 1.x: "Back to canvas"; 2.x: a close button
-		await page.clickElement('[data-test-id="back-to-canvas"], [data-test-id="ndv-close-button"]');
+		await element('[data-test-id="back-to-canvas"], [data-test-id="ndv-close-button"]').click();
 		await settle();
 	};
 	const canvasNode = (name) =>
@@ -109,10 +110,10 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 			name,
 		);
 	const searchNodeCreator = async (text) => {
-		await page.waitForElement('[data-test-id="node-creator-search-bar"], [data-test-id="search-bar"] input');
+		await element('[data-test-id="node-creator-search-bar"], [data-test-id="search-bar"] input').waitFor();
 		await settle(400);
-		await page.type(text);
-		await page.waitForElement('[data-test-id="node-creator-item-name"]', { text: 'Helena' });
+		await page.keyboard.insertText(text);
+		await element('[data-test-id="node-creator-item-name"]', { text: 'Helena' }).waitFor();
 		await settle();
 	};
 
@@ -142,9 +143,9 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 
 	editorTest('the node creator finds Helena and lists its actions by resource', async () => {
 		await openWorkflow(BLANK.id);
-		await page.clickElement('[data-test-id="canvas-handle-plus"]');
+		await element('[data-test-id="canvas-handle-plus"]').click();
 		await searchNodeCreator('Helena');
-		await page.clickElement('[data-test-id="node-creator-item-name"]', { text: 'Helena' });
+		await element('[data-test-id="node-creator-item-name"]', { text: 'Helena' }).click();
 		// the list renders in parts: read it until every action is there (or 10 s have passed)
 		let listed = '';
 		const missing = () => helenaActions.filter((action) => !listed.includes(action));
@@ -163,10 +164,10 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 	});
 
 	editorTest('Contact → Create or Update Many: auto-map by default with one notice, Define Below maps the fields', async () => {
-		await page.clickElement('[data-test-id="node-creator-item-name"], [data-test-id="node-creator-action-item"]', {
+		await element('[data-test-id="node-creator-item-name"], [data-test-id="node-creator-action-item"]', {
 			text: 'Create or update many contacts',
-		});
-		await page.waitForElement('[data-test-id="ndv"] [data-test-id="parameter-item"]');
+		}).click();
+		await element('[data-test-id="ndv"] [data-test-id="parameter-item"]').waitFor();
 		await settle(1500);
 		let parameters = await page.evaluate(readParameters);
 
@@ -182,9 +183,9 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 		assert.match(parameters[4].notice, /^Use these keys: name, phoneNumber, email/);
 		await shot('upsert-many-auto-map');
 
-		await page.clickElement('[data-test-id="parameter-input-dataMode"]');
-		await page.clickElement('.el-select-dropdown__item', { text: 'Define Below' });
-		await page.waitForElement('[data-test-id="node-parameters"] label.n8n-input-label', { text: 'Phone Number' });
+		await element('[data-test-id="parameter-input-dataMode"]').click();
+		await element('.el-select-dropdown__item', { text: 'Define Below' }).click();
+		await element('[data-test-id="node-parameters"] label.n8n-input-label', { text: 'Phone Number' }).waitFor();
 		await settle();
 		parameters = await page.evaluate(readParameters);
 		assert.deepEqual(
@@ -192,7 +193,7 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 			['Credential', 'Resource', 'Operation', 'Contact Data', 'Name', 'Phone Number', 'Additional Fields', 'Options'],
 		);
 		await shot('upsert-many-define-below');
-		await page.clickElement('[data-test-id="node-parameters"] input[placeholder="Add Option"]', { last: true });
+		await element('[data-test-id="node-parameters"] input[placeholder="Add Option"]', { last: true }).click();
 		await settle();
 		assert.deepEqual(await page.evaluate(readDropdown), [
 			'Update Existing Contacts',
@@ -201,7 +202,7 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 			'Tag Operation for Existing Contacts',
 		]);
 		await shot('upsert-many-options');
-		await page.press('Escape');
+		await page.keyboard.press('Escape');
 		await closeNode();
 
 		const node = await canvasNode('Create or update many contacts');
@@ -210,15 +211,15 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 
 	editorTest('the Helena Trigger: SESSION_NEW by default, the events explained in English', async () => {
 		await page.goto(`${n8n.url}/workflow/new`);
-		await page.waitForElement('[data-test-id="canvas-wrapper"]', { timeoutMs: 120_000 });
+		await element('[data-test-id="canvas-wrapper"]').waitFor({ timeout: 120_000 });
 		await settle(1500);
-		await page.clickElement('[data-test-id="node-creator-plus-button"]');
+		await element('[data-test-id="node-creator-plus-button"]').click();
 		await searchNodeCreator('Helena');
-		await page.clickElement('[data-test-id="node-creator-item-name"]', { text: 'Helena' });
-		await page.clickElement('[data-test-id="node-creator-item-name"], [data-test-id="node-creator-action-item"]', {
+		await element('[data-test-id="node-creator-item-name"]', { text: 'Helena' }).click();
+		await element('[data-test-id="node-creator-item-name"], [data-test-id="node-creator-action-item"]', {
 			text: 'On new Helena event',
-		});
-		await page.waitForElement('[data-test-id="ndv"] [data-test-id="parameter-item"]');
+		}).click();
+		await element('[data-test-id="ndv"] [data-test-id="parameter-item"]').waitFor();
 		await settle(1500);
 		const parameters = await page.evaluate(readParameters);
 
@@ -227,13 +228,13 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 			['Credential', 'Event Names or IDs', 'Options'],
 		);
 		assert.deepEqual(parameters[1].value, ['SESSION_NEW']);
-		await page.clickElement('[data-test-id="parameter-input-events"]');
-		await page.waitForElement('.el-select-dropdown__item', { text: 'PANEL_CARD_NOTE_UPDATE' });
+		await element('[data-test-id="parameter-input-events"]').click();
+		await element('.el-select-dropdown__item', { text: 'PANEL_CARD_NOTE_UPDATE' }).waitFor();
 		const events = await page.evaluate(readDropdown);
 		assert.equal(events.length, 16);
 		assert.equal(events[0], 'SESSION_NEW | A conversation opened (Atendimento criado)');
 		await shot('trigger-events');
-		await page.press('Escape');
+		await page.keyboard.press('Escape');
 	});
 
 	const canvases = {
@@ -273,14 +274,14 @@ describe(`the Helena nodes in n8n's editor ${DEFAULT_N8N_VERSION}`, () => {
 		assert.ok(chosen.includes('fatura'), JSON.stringify(chosen));
 		await shot('send-template');
 		// the Name of a parameter lists the variables the chosen template declares, read from Helena in the editor
-		await page.clickElement('[data-test-id="parameter-input-name"]');
+		await element('[data-test-id="parameter-input-name"]').click();
 		await settle();
 		const names = await page.evaluate(readDropdown);
 		assert.ok(
 			['nome', 'valor'].every((name) => names.some((option) => option.startsWith(name))),
 			JSON.stringify(names),
 		);
-		await page.press('Escape');
+		await page.keyboard.press('Escape');
 		await closeNode();
 	});
 

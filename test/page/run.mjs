@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { before, describe } from 'node:test';
 
-import { cleanUpAfter, signedInBrowser, testWithScreenshot } from '../../scripts/lib/browserTests.mjs';
+import { cleanUpAfter, signedInBrowser, testWithScreenshot, visible } from '../../scripts/lib/browserTests.mjs';
 import { exampleFiles, loadExample } from '../../scripts/lib/examples.mjs';
 import {
 	DEFAULT_N8N_VERSION,
@@ -59,6 +59,8 @@ describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the
 	let n8n;
 	let browser;
 	let page;
+	// what the sandbox page throws (uncaught errors)
+	const pageErrors = [];
 
 	const pageTest = testWithScreenshot(
 		'helena-page-failure',
@@ -74,13 +76,13 @@ describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the
 		}
 		throw new Error(`no execution of ${workflowId} ended within 90 s`);
 	};
+	/** Waits for `name`'s conversation to be the one open on the page. */
+	const conversationOpen = (name) => page.locator('#conversation-top .name', { hasText: new RegExp(`^${name}$`) }).waitFor();
 	const openConversationOf = async (name) => {
-		await page.clickElement('#chats [data-conversation]', { text: name });
-		await page.waitFor((name) => document.querySelector('#conversation-top .name')?.textContent === name, [name], {
-			what: `${name}'s conversation`,
-		});
+		await visible(page, '#chats [data-conversation]', { text: name }).click();
+		await conversationOpen(name);
 	};
-	const messageWith = (text) => page.waitForElement('#messages .msg', { text, timeoutMs: 60_000 });
+	const messageWith = (text) => visible(page, '#messages .msg', { text }).waitFor();
 
 	before(async () => {
 		mkdirSync(SCREENSHOTS, { recursive: true });
@@ -98,20 +100,21 @@ describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the
 		await n8n.api('POST', `/workflows/${tagging.id}/activate`);
 		browser = await signedInBrowser(n8n);
 		page = browser.page;
+		page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
 	});
 	cleanUpAfter(() => ({ browser, n8n, sandbox, userFolder }));
 
 	pageTest('Send and Wait: run in the editor, answered by clicking its link on the sandbox page, the workflow finishes', async () => {
 		await page.goto(`${n8n.url}/workflow/${askAndWait.id}`);
-		await page.waitForElement('[data-test-id="canvas-node"]', { timeoutMs: 120_000 });
+		await visible(page, '[data-test-id="canvas-node"]').waitFor({ timeout: 120_000 });
 		await sleep(1500);
-		await page.clickElement('[data-test-id="execute-workflow-button"]');
+		await visible(page, '[data-test-id="execute-workflow-button"]').click();
 
 		await page.goto(sandbox.url);
 		// from here on, what the sandbox page throws (the editor's own errors are not this test's)
-		page.consoleErrors.length = 0;
+		pageErrors.length = 0;
 		// the first view: the demo conversations with their history, none empty
-		await page.waitForElement('#chats [data-conversation]');
+		await visible(page, '#chats [data-conversation]').waitFor();
 		const listed = await page.evaluate(readConversationList);
 		assert.equal(listed.length, 3, listed.join('\n'));
 		assert.ok(!listed.some((text) => text.includes('no messages yet')), listed.join('\n'));
@@ -135,21 +138,9 @@ describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the
 
 		// the person clicks "Yes" once the message has stopped changing (read): the link opens n8n's answer page in
 		// another tab, and the workflow goes on
-		await page.waitFor(
-			() =>
-				[...document.querySelectorAll('#messages .msg')].some(
-					(message) => message.textContent.includes('Can you confirm') && message.querySelector('.meta').textContent.endsWith('read'),
-				),
-			[],
-			{ what: 'the question, read' },
-		);
-		// the middle of the question's "Yes" button
-		const yes = await page.evaluate(() => {
-			const question = [...document.querySelectorAll('#messages .msg')].find((message) => message.textContent.includes('Can you confirm'));
-			const button = question.querySelector('a.msg-link.answer[href*="approved=true"]').getBoundingClientRect();
-			return { x: button.x + button.width / 2, y: button.y + button.height / 2 };
-		});
-		await page.click(yes);
+		const asking = page.locator('#messages .msg', { hasText: 'Can you confirm' });
+		await asking.filter({ has: page.locator('.meta', { hasText: /read$/ }) }).waitFor();
+		await asking.locator('a.msg-link.answer[href*="approved=true"]').click();
 		await messageWith('Great, see you on');
 		const [execution] = await ended(askAndWait.id);
 		assert.equal(executionStatus(execution), 'success', JSON.stringify(execution.data?.resultData?.error ?? execution.status));
@@ -166,10 +157,8 @@ describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the
 			document.getElementById('new-name').value = newcomer.name;
 			document.getElementById('new-text').value = 'Hello! Do you deliver on Saturdays?';
 		}, NEWCOMER);
-		await page.clickElement('#new-send');
-		await page.waitFor((name) => document.querySelector('#conversation-top .name')?.textContent === name, [NEWCOMER.name], {
-			what: 'the new conversation, open on the page',
-		});
+		await visible(page, '#new-send').click();
+		await conversationOpen(NEWCOMER.name);
 
 		await messageWith(`Hi ${NEWCOMER.name}, thanks for your message!`);
 		const [execution] = await ended(tagging.id);
@@ -180,7 +169,7 @@ describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the
 			contact.tagIds.some((id) => sandbox.state.tags.get(id)?.name === 'Conversation started'),
 			`the contact's tags: ${contact.tagIds.map((id) => sandbox.state.tags.get(id)?.name)}`,
 		);
-		assert.deepEqual(page.consoleErrors, []);
+		assert.deepEqual(pageErrors, []);
 		// the demo contact the other example wrote to is still as seeded
 		assert.equal(sandbox.state.contacts.get(demo.contactId(1)).name, 'Maria Silva');
 	});
