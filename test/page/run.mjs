@@ -1,5 +1,6 @@
 // npm run test:page: the newcomer's path through the sandbox page, in headless Chromium against a real n8n (the
-// packed package installed as a community package) and the Helena sandbox, as `npm start` sets them up. In n8n's
+// packed package installed as a community package) and the Helena sandbox, as `npm start` sets them up. The page
+// opens on the demo conversations with their history (both ways, templates, files, dates with their year). In n8n's
 // editor the Send and Wait example is run with "Execute workflow"; on the sandbox page its question reaches Maria's
 // conversation, a click on its "Yes" button answers it and the workflow finishes with its reply. Then a conversation
 // started on the page runs the tagging example (active, as a user activates it): the contact gets its tag and the
@@ -37,13 +38,24 @@ const [askAndWait, tagging] = ['confirm-appointment-and-wait.json', 'tag-new-con
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Runs in the sandbox page: the messages of the open conversation, each with its text and its answer buttons. */
+/**
+ * Runs in the sandbox page: the messages of the open conversation, each with who wrote it, its text, its answer
+ * buttons, its template and file labels and its date line.
+ */
 function readConversation() {
+	const textOf = (element) => element?.textContent ?? '';
 	return {
-		name: document.querySelector('#conversation-top .name')?.textContent ?? '',
+		name: textOf(document.querySelector('#conversation-top .name')),
 		messages: [...document.querySelectorAll('#messages .msg')].map((message) => ({
-			text: message.querySelector('.text')?.textContent ?? '',
+			fromContact: message.classList.contains('in'),
+			text: textOf(message.querySelector('.text')),
 			answers: [...message.querySelectorAll('a.msg-link.answer')].map((link) => ({ label: link.textContent, url: link.href })),
+			template: textOf(message.querySelector('.tpl')),
+			file: message.querySelector('a.file') && {
+				label: message.querySelector('a.file').textContent,
+				url: message.querySelector('a.file').href,
+			},
+			meta: textOf(message.querySelector('.meta')),
 		})),
 	};
 }
@@ -104,6 +116,50 @@ describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the
 	});
 	cleanUpAfter(() => ({ browser, n8n, sandbox, userFolder }));
 
+	pageTest(
+		'the first view: each demo conversation has its history, both ways, a template, a document, an image, dates with their year',
+		async () => {
+			await page.goto(sandbox.url);
+			await visible(page, '#chats [data-conversation]').waitFor();
+			const listed = await page.evaluate(readConversationList);
+			assert.equal(listed.length, 3, listed.join('\n'));
+			assert.ok(!listed.some((text) => text.includes('no messages yet')), listed.join('\n'));
+			// the history is at most a few days old: dated this year, or last year in the first days of January
+			const years = [new Date().getFullYear(), new Date().getFullYear() - 1].map(String);
+			for (const name of ['Ana Oliveira', 'Maria Silva', 'João Santos']) {
+				await openConversationOf(name);
+				const { messages } = await page.evaluate(readConversation);
+				const files = messages.filter((message) => message.file);
+				assert.deepEqual(
+					{
+						name,
+						fromContact: messages.some((message) => message.fromContact),
+						fromTeam: messages.some((message) => !message.fromContact),
+						template: messages.some((message) => /^Template: \w+/.test(message.template)),
+						document: files.some((message) => /^File: .+\.pdf$/.test(message.file.label)),
+						image: files.some((message) => /^File: .+\.png$/.test(message.file.label)),
+						undated: messages.filter((message) => !years.some((year) => message.meta.includes(year))).map((message) => message.meta),
+					},
+					{ name, fromContact: true, fromTeam: true, template: true, document: true, image: true, undated: [] },
+				);
+				// the image opens as an image
+				const image = files.find((message) => message.file.label.endsWith('.png'));
+				const served = await fetch(image.file.url);
+				assert.equal(served.headers.get('content-type'), 'image/png', `${name}: ${image.file.url} answered ${served.status}`);
+				if (name === 'Maria Silva') {
+					// the question answered long ago: its links are buttons named by the answer, not addresses in the text
+					const asked = messages.filter((message) => message.answers.length);
+					assert.deepEqual(
+						asked.map((message) => message.answers.map((answer) => answer.label)),
+						[['Confirmar', 'Outro horário']],
+					);
+					assert.ok(!asked[0].text.includes('http'), asked[0].text);
+				}
+			}
+			assert.deepEqual(pageErrors, []);
+		},
+	);
+
 	pageTest('Send and Wait: run in the editor, answered by clicking its link on the sandbox page, the workflow finishes', async () => {
 		await page.goto(`${n8n.url}/workflow/${askAndWait.id}`);
 		await visible(page, '[data-test-id="canvas-node"]').waitFor({ timeout: 120_000 });
@@ -113,11 +169,6 @@ describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the
 		await page.goto(sandbox.url);
 		// from here on, what the sandbox page throws (the editor's own errors are not this test's)
 		pageErrors.length = 0;
-		// the first view: the demo conversations with their history, none empty
-		await visible(page, '#chats [data-conversation]').waitFor();
-		const listed = await page.evaluate(readConversationList);
-		assert.equal(listed.length, 3, listed.join('\n'));
-		assert.ok(!listed.some((text) => text.includes('no messages yet')), listed.join('\n'));
 		await openConversationOf('Maria Silva');
 		await messageWith('Can you confirm your appointment');
 		const asked = await page.evaluate(readConversation);
