@@ -72,6 +72,29 @@ describe('an answer held to its documented schema', () => {
 		expect(check('/v1/thing/{id}', undefined, 200, 'DELETE')).toEqual([]);
 	});
 
+	test('a wrong answer of a real operation (contract/answers.json): each disagreement named, in the order of the answer', () => {
+		const answer = {
+			id: 'c-1',
+			createdAt: '2026-01-02',
+			name: 7,
+			tagIds: [ID, null],
+			status: 'Active',
+			utm: null,
+			customFields: { plan: null },
+			score: 3,
+		};
+		const problems = checkAnswer(ANSWERS, { service: 'core', method: 'GET', path: '/v1/contact/{id}', status: 200, body: answer });
+		expect(problems.map((p) => `${p.key}: ${p.message}`)).toEqual([
+			'id: must be a UUID, not "c-1"',
+			'createdAt: must be an ISO 8601 date-time, not "2026-01-02"',
+			'name: must be a string, not 7',
+			'tagIds[1]: is null; the documents do not allow null here',
+			'status: "Active" is not one of ACTIVE, ARCHIVED, BLOCKED',
+			'score: the documents have no such key',
+		]);
+		expect(checkAnswer(ANSWERS, { service: 'core', method: 'GET', path: '/v1/contact/{id}', status: 200, body: null })).toEqual([]);
+	});
+
 	test('the fields the node needs: a page without items, a record without id', () => {
 		const needed = (path, body) =>
 			missingNeededFields(schemas, { service: 'demo', method: 'GET', path, status: 200, body }).map((p) => `${p.key}: ${p.message}`);

@@ -1,7 +1,7 @@
 import { TEST_API_KEY, useSandbox } from '../engine/sandbox';
 
 import { demo } from '../sandbox';
-import { ENDPOINTS } from '../sandbox/contract';
+import { ENDPOINTS, WEBHOOK_EVENTS } from '../sandbox/contract';
 import { checkValue } from '../sandbox/contractCheck';
 import type { Problem } from '../sandbox/contractCheck';
 
@@ -96,6 +96,33 @@ describe('Contract: what the strict sandbox refuses', () => {
 			});
 		}
 		helena.sandbox.takeViolations();
+	});
+
+	test('what a refusal says, key by key, in the order of the body', () => {
+		const body = ENDPOINTS.find(
+			(e: { method: string; path: string }) => e.method === 'POST' && e.path === '/v1/webhook/subscription',
+		)?.body;
+		const found: Problem[] = [];
+		checkValue(body, { Name: 'A', url: 'u'.repeat(501), enabled: 'yes', events: ['session_new', null] }, 'body', found);
+		expect(found).toEqual([
+			{ key: 'body.Name', message: "unknown key 'Name': the contract spells it 'name'" },
+			{ key: 'body.url', message: 'must have at most 500 characters, not 501' },
+			{ key: 'body.enabled', message: 'must be a boolean, not "yes"' },
+			{ key: 'body.events[0]', message: `"session_new" is not one of ${WEBHOOK_EVENTS.join(', ')} (the contract spells it 'SESSION_NEW')` },
+			{ key: 'body.events[1]', message: 'must not be null' },
+			{ key: 'body.name', message: 'is required' },
+		]);
+		const query: Problem[] = [];
+		checkValue({ type: 'int32', min: 1, max: 100 }, '101', 'query.PageSize', query, true);
+		checkValue({ type: 'boolean' }, 'True', 'query.NestedList', query, true);
+		checkValue({ type: 'uuid' }, 5, 'path.id', query);
+		checkValue({ type: 'list', of: { type: 'string' }, min: 1 }, [], 'body.items', query);
+		expect(query).toEqual([
+			{ key: 'query.PageSize', message: 'must be between 1 and 100, not 101' },
+			{ key: 'query.NestedList', message: 'must be a boolean, not "True"' },
+			{ key: 'path.id', message: 'must be a UUID, not 5' },
+			{ key: 'body.items', message: 'must have at least 1 item(s)' },
+		]);
 	});
 
 	test('types: null only where nullable, int32 bounds, uuid and date-time forms', () => {
