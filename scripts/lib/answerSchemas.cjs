@@ -7,22 +7,13 @@
  * schemas; `npm run smoke` holds a real account's answers to them. The JSON ships in the repository, so
  * neither needs the vendor's documents at run time.
  *
- * How an answer is read (one place for the rules):
- * - no key the schema lacks, at any depth (the documents close every object they describe);
- * - types, formats (uuid, date-time, int32/int64) and enum spellings as documented;
- * - a key the schema marks `required` is present;
- * - `null` only where the schema says `nullable: true`, as OpenAPI 3.0 reads it. One exception: a property that
- *   is a bare `$ref` may be null. OpenAPI 3.0 ignores every key beside a `$ref`, so the documents cannot mark such
- *   a property nullable, and Helena answers null there when the object is absent.
+ * How an answer is read (nullable, a bare `$ref`, closed objects, formats) is stated once, in schemaCheck.cjs.
  */
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,7})?)?(Z|[+-]\d{2}:?\d{2})?$/;
-const INT32 = { min: -2147483648, max: 2147483647 };
+const { addSchema, compile, fromOpenApi, problemsOf, resolve, REF_PREFIX } = require('./schemaCheck.cjs');
+
 /** The schema keys the check reads; the rest (descriptions, examples) is left out of contract/answers.json. */
 const KEPT = ['$ref', 'type', 'format', 'enum', 'nullable', 'properties', 'items', 'additionalProperties', 'required', 'allOf'];
-
-const REF_PREFIX = '#/components/schemas/';
 
 /** A schema with only the keys the check reads, and the components it refers to added to `used`. */
 function trimmed(schema, used) {
@@ -94,25 +85,6 @@ function buildAnswerSchemas(endpoints, documents, findOperation) {
  * @typedef {{ key: string, message: string }} AnswerProblem
  */
 
-/** Follows `$ref` and merges `allOf`. */
-function resolve(components, schema) {
-	let current = schema;
-	for (let depth = 0; current?.$ref; depth++) {
-		if (depth > 20) throw new Error(`$ref loop at ${current.$ref}`);
-		current = components[current.$ref.slice(REF_PREFIX.length)];
-	}
-	if (current?.allOf) {
-		const merged = { properties: {}, required: [] };
-		for (const part of current.allOf.map((p) => resolve(components, p))) {
-			Object.assign(merged.properties, part.properties);
-			merged.required.push(...(part.required ?? []));
-			for (const key of ['type', 'nullable', 'additionalProperties']) if (key in part) merged[key] = part[key];
-		}
-		return merged;
-	}
-	return current ?? {};
-}
-
 /** A run of characters a key or token is made of. */
 const KEY_SHAPED = /[\w+/=~-]/;
 
@@ -129,69 +101,36 @@ const show = (value) => {
 	return `${kept}...`;
 };
 
-/**
- * Holds one value to its documented schema, adding a problem per disagreement.
- * @param {Record<string, any>} components
- * @param {any} rawSchema
- * @param {unknown} value
- * @param {string} key where, e.g. `items[0].distributionConfig.maximumDurationInMinutes`
- * @param {AnswerProblem[]} problems
- */
-function checkValue(components, rawSchema, value, key, problems) {
-	const fail = (message) => problems.push({ key, message });
-	const schema = resolve(components, rawSchema);
-	if (value === null) {
-		if (!schema.nullable && !rawSchema?.$ref) fail('is null; the documents do not allow null here');
-		return;
+/** @type {import('./schemaCheck.cjs').Words} */
+const WORDS = {
+	show,
+	isNull: 'is null; the documents do not allow null here',
+	integer: 'an integer',
+	formatOverType: false,
+	near: () => '',
+	unknownKey: () => 'the documents have no such key',
+	required: 'is documented as required; it is missing',
+};
+
+/** The compiled check of each answer schema, per schemas file (contract/answers.json, or a test's own). */
+const validators = new WeakMap();
+let files = 0;
+
+/** @param {any} schemas @param {string} service @param {string} operation @param {any} schema */
+function validatorOf(schemas, service, operation, schema) {
+	let file = validators.get(schemas);
+	if (!file) validators.set(schemas, (file = { id: `answers-${++files}`, compiled: new Map(), services: new Set() }));
+	const name = `${service} ${operation}`;
+	if (!file.compiled.has(name)) {
+		// each component a schema of its own, so that ajv compiles it once for every answer that refers to it
+		const components = schemas.services[service].components;
+		const refBase = `urn:${file.id}:${service}:`;
+		if (!file.services.has(service))
+			for (const [n, s] of Object.entries(components)) addSchema({ $id: `${refBase}${n}`, ...fromOpenApi(s, components, refBase) });
+		file.services.add(service);
+		file.compiled.set(name, compile(fromOpenApi(schema, components, refBase)));
 	}
-	if (schema.enum) {
-		if (!schema.enum.includes(value)) fail(`${show(value)} is not one of ${schema.enum.join(', ')}`);
-		return;
-	}
-	switch (schema.type) {
-		case 'string':
-			if (typeof value !== 'string') return fail(`must be a string, not ${show(value)}`);
-			if (schema.format === 'uuid' && !UUID_RE.test(value)) fail(`must be a UUID, not ${show(value)}`);
-			if (schema.format === 'date-time' && (!DATE_TIME_RE.test(value) || Number.isNaN(Date.parse(value))))
-				fail(`must be an ISO 8601 date-time, not ${show(value)}`);
-			return;
-		case 'integer':
-			if (typeof value !== 'number' || !Number.isInteger(value)) return fail(`must be an integer, not ${show(value)}`);
-			if (schema.format === 'int32' && (value < INT32.min || value > INT32.max)) fail(`must be an int32, not ${value}`);
-			return;
-		case 'number':
-			if (typeof value !== 'number' || !Number.isFinite(value)) fail(`must be a number, not ${show(value)}`);
-			return;
-		case 'boolean':
-			if (typeof value !== 'boolean') fail(`must be a boolean, not ${show(value)}`);
-			return;
-		case 'array':
-			if (!Array.isArray(value)) return fail(`must be a list, not ${show(value)}`);
-			value.forEach((item, i) => checkValue(components, schema.items ?? {}, item, `${key}[${i}]`, problems));
-			return;
-		default:
-			break;
-	}
-	if (schema.properties) {
-		if (typeof value !== 'object' || Array.isArray(value)) return fail(`must be an object, not ${show(value)}`);
-		for (const [name, item] of Object.entries(value)) {
-			// a key whose value is undefined is not in the JSON sent
-			if (item === undefined) continue;
-			const at = key ? `${key}.${name}` : name;
-			if (!Object.hasOwn(schema.properties, name)) problems.push({ key: at, message: 'the documents have no such key' });
-			else checkValue(components, schema.properties[name], item, at, problems);
-		}
-		for (const name of schema.required ?? [])
-			if (!Object.hasOwn(value, name))
-				problems.push({ key: key ? `${key}.${name}` : name, message: 'is documented as required; it is missing' });
-		return;
-	}
-	if (schema.type === 'object') {
-		if (typeof value !== 'object' || Array.isArray(value)) return fail(`must be an object, not ${show(value)}`);
-		if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
-			for (const [name, item] of Object.entries(value))
-				checkValue(components, schema.additionalProperties, item, key ? `${key}.${name}` : name, problems);
-	}
+	return file.compiled.get(name);
 }
 
 /**
@@ -223,10 +162,9 @@ function checkAnswer(schemas, { service, method, path, status, body }) {
 	if (found.schema === null)
 		return body === undefined || body === '' ? [] : [{ key: 'body', message: 'the documents give this answer no body' }];
 	if (body === undefined) return [{ key: 'body', message: 'is empty; the documents give it a body' }];
-	/** @type {AnswerProblem[]} */
-	const problems = [];
-	checkValue(schemas.services[service].components, found.schema, body, '', problems);
-	return problems.map((p) => ({ ...p, key: p.key || 'body' }));
+	const validate = validatorOf(schemas, service, `${method} ${path} ${status}`, found.schema);
+	if (validate(body)) return [];
+	return problemsOf(validate.errors, body, '', WORDS).map((p) => ({ ...p, key: p.key || 'body' }));
 }
 
 /**
@@ -276,4 +214,4 @@ function missingNeededFields(schemas, { service, method, path, status, body }) {
 	return problems;
 }
 
-module.exports = { buildAnswerSchemas, checkAnswer, answerSchemaOf, checkValue, operationOf, missingNeededFields };
+module.exports = { buildAnswerSchemas, checkAnswer, answerSchemaOf, operationOf, missingNeededFields };

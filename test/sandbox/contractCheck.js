@@ -5,7 +5,7 @@
  * query names and body keys, types, nullability, lengths and enum spellings. Anything outside it is a
  * violation: the sandbox refuses it with a 400 that names the key, because the real service would swallow it.
  * A value marked `otherReading` also admits the other reading of a documented disagreement, only while the
- * sandbox's variation switch plays it.
+ * sandbox's variation switch plays it. Each contract type is checked as JSON Schema by ajv (scripts/lib/schemaCheck.cjs).
  *
  * The ledger counts requests validated and violations for the whole process; when
  * HELENA_CONTRACT_LEDGER names a folder (jest's global setup does), each sandbox writes its counts
@@ -20,22 +20,20 @@ const { CRM_ENDPOINTS } = require('./crm/contract');
 const { ACCOUNT_ENDPOINTS } = require('./account/contract');
 const { SENDS_ENDPOINTS } = require('./chat/sendsContract');
 const { LISTS_ENDPOINTS } = require('./lists/contract');
-const { isUuid } = require('./ids');
 const { ApiError } = require('./errors');
 const { checkAnswer } = require('../../scripts/lib/answerSchemas.cjs');
+const { compile, problemsOf: problemsOfErrors } = require('../../scripts/lib/schemaCheck.cjs');
 const ANSWERS = require('../../contract/answers.json');
 
-const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,7})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 const INT_RE = /^-?\d+$/;
+/** A path parameter the contract does not type. */
+const ANY_STRING = { type: 'string' };
 
 /**
  * @typedef {object} Problem
  * @property {string} key      where, e.g. `body.options.upsertTagOperation`, `query.PageSize`, `path.id`
  * @property {string} message
  */
-
-/** @param {unknown} v @returns {v is Record<string, unknown>} */
-const isPlainObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Every contract table the sandbox holds requests against, one per service (a new service adds its table
@@ -116,6 +114,67 @@ const playsOtherReading = (type, variations) =>
 	Boolean(type.otherReading && variations && type.otherReading.plays.includes(variations[type.otherReading.variation]));
 
 /**
+ * A contract type as JSON Schema, admitting the other reading's values while the variations play it.
+ * @param {any} type @param {Record<string, string>} [variations]
+ */
+function jsonSchemaOf(type, variations) {
+	const keys = type.keys ?? {};
+	const schema = {
+		string: () => ({ type: 'string', minLength: type.min, maxLength: type.max }),
+		uuid: () => ({ type: 'string', format: 'uuid' }),
+		int32: () => ({ type: 'integer', minimum: type.min, maximum: type.max }),
+		number: () => ({ type: 'number', minimum: type.min, maximum: type.max }),
+		boolean: () => ({ type: 'boolean' }),
+		dateTime: () => ({ type: 'string', format: 'date-time' }),
+		// `x-listed`: the values a refusal lists (the reference's, not the other reading's)
+		enum: () => ({
+			enum: [...type.values, ...(playsOtherReading(type, variations) ? type.otherReading.values : [])],
+			'x-listed': type.values,
+		}),
+		list: () => ({ type: 'array', items: jsonSchemaOf(type.of, variations), minItems: type.min, maxItems: type.max }),
+		map: () => ({ type: 'object', additionalProperties: type.values ? jsonSchemaOf(type.values, variations) : true }),
+		shape: () => ({
+			type: 'object',
+			properties: Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, jsonSchemaOf(key, variations)])),
+			additionalProperties: false,
+			required: Object.keys(keys).filter((name) => keys[name].required),
+		}),
+	}[type.type]?.();
+	if (!schema) throw new Error(`contract: unknown type ${type.type}`);
+	if (type.nullable) {
+		if (schema.enum) schema.enum.push(null);
+		else schema.type = [schema.type, 'null'];
+	}
+	return Object.fromEntries(Object.entries(schema).filter(([, value]) => value !== undefined));
+}
+
+/** @type {import('../../scripts/lib/schemaCheck.cjs').Words} */
+const WORDS = {
+	show: (value) => JSON.stringify(value),
+	isNull: 'must not be null',
+	integer: 'an int32',
+	formatOverType: true,
+	near: (value, values) => {
+		const near = typeof value === 'string' ? nearCase(value, values) : undefined;
+		return near ? ` (the contract spells it '${near}')` : '';
+	},
+	unknownKey: (name, names) => unknownKey('', name, names).message,
+	required: 'is required',
+};
+
+/** The compiled check of each contract type, per variation settings. */
+const validators = new WeakMap();
+
+/** A query value as the type's text form reads it (ASP.NET binding); left as text when it does not read. */
+function fromQueryText(type, value) {
+	if (typeof value !== 'string') return value;
+	if (type.type === 'int32') return INT_RE.test(value) ? Number(value) : value;
+	if (type.type === 'number') return value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+	if (type.type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value;
+	return value;
+}
+
+/**
  * @param {any} type contract type
  * @param {unknown} value
  * @param {string} key
@@ -124,73 +183,13 @@ const playsOtherReading = (type, variations) =>
  * @param {Record<string, string>} [variations] the sandbox's variation settings (for values with another reading)
  */
 function checkValue(type, value, key, problems, fromQuery = false, variations = undefined) {
-	const fail = (message) => problems.push({ key, message });
-	if (value === null) {
-		if (!type.nullable) fail('must not be null');
-		return;
-	}
-	switch (type.type) {
-		case 'string':
-			if (typeof value !== 'string') return fail(`must be a string, not ${JSON.stringify(value)}`);
-			if (type.min !== undefined && value.length < type.min) fail(`must have at least ${type.min} character(s)`);
-			if (type.max !== undefined && value.length > type.max) fail(`must have at most ${type.max} characters, not ${value.length}`);
-			return;
-		case 'uuid':
-			if (!isUuid(value)) fail(`must be a UUID, not ${JSON.stringify(value)}`);
-			return;
-		case 'int32': {
-			const number = fromQuery && typeof value === 'string' && INT_RE.test(value) ? Number(value) : value;
-			if (typeof number !== 'number' || !Number.isInteger(number)) return fail(`must be an int32, not ${JSON.stringify(value)}`);
-			if (number < type.min || number > type.max) fail(`must be between ${type.min} and ${type.max}, not ${number}`);
-			return;
-		}
-		case 'number': {
-			const number = fromQuery && typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-			if (typeof number !== 'number' || !Number.isFinite(number)) return fail(`must be a number, not ${JSON.stringify(value)}`);
-			if ((type.min !== undefined && number < type.min) || (type.max !== undefined && number > type.max))
-				fail(`must be between ${type.min ?? '-∞'} and ${type.max ?? '∞'}, not ${number}`);
-			return;
-		}
-		case 'boolean':
-			if (fromQuery ? value !== 'true' && value !== 'false' : typeof value !== 'boolean')
-				fail(`must be a boolean, not ${JSON.stringify(value)}`);
-			return;
-		case 'dateTime':
-			if (typeof value !== 'string' || !DATE_TIME_RE.test(value) || Number.isNaN(Date.parse(value)))
-				fail(`must be an ISO 8601 date-time, not ${JSON.stringify(value)}`);
-			return;
-		case 'enum': {
-			if (typeof value === 'string' && type.values.includes(value)) return;
-			if (typeof value === 'string' && playsOtherReading(type, variations) && type.otherReading.values.includes(value)) return;
-			const near = typeof value === 'string' ? nearCase(value, type.values) : undefined;
-			fail(`${JSON.stringify(value)} is not one of ${type.values.join(', ')}${near ? ` (the contract spells it '${near}')` : ''}`);
-			return;
-		}
-		case 'list':
-			if (!Array.isArray(value)) return fail(`must be a list, not ${JSON.stringify(value)}`);
-			if (type.min !== undefined && value.length < type.min) fail(`must have at least ${type.min} item(s)`);
-			if (type.max !== undefined && value.length > type.max) fail(`must have at most ${type.max} items, not ${value.length}`);
-			value.forEach((item, i) => checkValue(type.of, item, `${key}[${i}]`, problems, false, variations));
-			return;
-		case 'map':
-			if (!isPlainObject(value)) return fail(`must be an object, not ${JSON.stringify(value)}`);
-			if (type.values)
-				for (const [name, item] of Object.entries(value)) checkValue(type.values, item, `${key}.${name}`, problems, false, variations);
-			return;
-		case 'shape': {
-			if (!isPlainObject(value)) return fail(`must be an object, not ${JSON.stringify(value)}`);
-			const names = Object.keys(type.keys);
-			for (const [name, item] of Object.entries(value)) {
-				if (!Object.hasOwn(type.keys, name)) problems.push(unknownKey(`${key}.${name}`, name, names));
-				else checkValue(type.keys[name], item, `${key}.${name}`, problems, false, variations);
-			}
-			for (const name of names)
-				if (type.keys[name].required && !Object.hasOwn(value, name)) problems.push({ key: `${key}.${name}`, message: 'is required' });
-			return;
-		}
-		default:
-			throw new Error(`contract: unknown type ${type.type}`);
-	}
+	const data = fromQuery ? fromQueryText(type, value) : value;
+	if (!validators.has(type)) validators.set(type, new Map());
+	const byVariations = validators.get(type);
+	const variationKey = JSON.stringify(variations ?? {});
+	if (!byVariations.has(variationKey)) byVariations.set(variationKey, compile(jsonSchemaOf(type, variations)));
+	const validate = byVariations.get(variationKey);
+	if (!validate(data)) problems.push(...problemsOfErrors(validate.errors, data, key, WORDS));
 }
 
 /** `Metadata[plan]` → `['Metadata', 'plan']`: a map in a query, written as ASP.NET binds a dictionary. */
@@ -220,7 +219,7 @@ function problemsOf(match, rawQuery, body, variations = undefined) {
 			problems.push({ key: `path.${seg.param}`, message: 'is not valid percent-encoding' });
 			return;
 		}
-		checkValue(endpoint.params?.[seg.param] ?? { type: 'string' }, value, `path.${seg.param}`, problems);
+		checkValue(endpoint.params?.[seg.param] ?? ANY_STRING, value, `path.${seg.param}`, problems);
 	});
 
 	const query = endpoint.query ?? {};
