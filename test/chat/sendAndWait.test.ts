@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { runAsAgentTool } from '../engine/runAsTool';
+import { runAsAgentTool, runForAgentRequest } from '../engine/runAsTool';
 import { allRequests, MARIA_PHONE, mariaSession, useChatSandbox } from './chatFixture';
 
 const NEW_LEAD = '+55 21 98888-7777';
@@ -172,6 +172,68 @@ describe('Message → Send and Wait for Response where n8n cannot pause', () => 
 		expect(error).toBeUndefined();
 		expect(allRequests(helena).map((request) => `${request.method} ${request.path}`)).toEqual(['POST /chat/v1/send/text']);
 		expect(String((agentOutput as { toolAnswer: string }).toolAnswer)).toContain('"id"');
+	});
+});
+
+describe('Message → Send and Wait for Response as n8n 2.x’s approval gate (helenaHitlTool) and as a tool the Agent’s model calls', () => {
+	const helena = useChatSandbox();
+	/**
+	 * n8n 2.x's default text of the gate's Message is "…{{ $tool.name }}…{{ $tool.parameters }}"; `$tool` reads the
+	 * gate's input keys `tool` and `toolParameters`, read here directly (the n8n-workflow of these tests is 1.x,
+	 * which has no `$tool`; the real default text is run in test/e2e/suites/2-approval-gate.mjs).
+	 */
+	const gateMessage = '=The agent wants to run this tool: {{ $json.tool }}\n\nInput:\n{{ JSON.stringify($json.toolParameters) }}';
+	const gate = (parameters: IDataObject = {}) => ask({ message: gateMessage, ...parameters });
+
+	test('the gate sends the approval request, with the tool’s name and input and both links, and the execution waits', async () => {
+		const { error, run } = await runForAgentRequest(helena.credentials, gate(), { gate: true });
+
+		expect(error).toBeUndefined();
+		const requests = allRequests(helena);
+		expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /chat/v1/send/text']);
+		const [question, input, links] = String((requests[0].body as IDataObject).text).split('\n\n');
+		expect(question).toBe('The agent wants to run this tool: Transfer_to_a_person');
+		expect(input).toBe('Input:\n{"sessionId":"0b0b0b0b-0000-4000-8000-00000000000a"}');
+		expect(links).toMatch(
+			/^Approve: http:\/\/127\.0\.0\.1:5678\/webhook-waiting\/engine-test-run\/helena-tool-node\?approved=true&\S+\nDecline: http\S+approved=false/,
+		);
+		expect(run.waitTill).toBeInstanceOf(Date);
+		expect(run.status).toBe('waiting');
+		const [pending] = pendingItems(run as never) as { json: IDataObject }[];
+		expect(pending.json).toMatchObject({ response: 'noResponse', approved: false });
+		expect(pending.json.chatInput).toMatch(/^Nobody answered the approval request before its time limit \(.+\); the tool did not run\.$/);
+	});
+
+	test('Send and Wait as a plain tool the Agent’s model calls (helenaTool, same engine request): refused, nothing sent, nothing waits', async () => {
+		const { error, run } = await runForAgentRequest(helena.credentials, ask(), { gate: false });
+
+		expect(allRequests(helena)).toEqual([]);
+		expect(run.waitTill).toBeUndefined();
+		expect(run.status).not.toBe('waiting');
+		expect(String((error as Error | undefined)?.message)).toMatch(/can only run as a node of a workflow/);
+	});
+
+	test('a gate whose send Helena refuses: no wait, and the Agent gets approved: false with the cause for the model (not a bare refusal)', async () => {
+		const { error, run, agentOutput } = await runForAgentRequest(helena.credentials, gate({ phoneNumber: NEW_LEAD }), { gate: true });
+
+		expect(error).toBeUndefined();
+		expect(run.waitTill).toBeUndefined();
+		const answer = JSON.stringify(agentOutput);
+		expect(answer).toContain('"approved":false');
+		expect(answer).toMatch(
+			/"chatInput":"The approval request was not sent, so nobody was asked and the tool did not run: [^"]*24-hour window with the contact \+55 21 98888-7777 is closed/,
+		);
+	});
+
+	test('a gate set to On Error → Stop Workflow: the failed send is the execution’s error', async () => {
+		const { error, run } = await runForAgentRequest(helena.credentials, gate({ phoneNumber: NEW_LEAD }), {
+			gate: true,
+			onError: 'stopWorkflow',
+		});
+
+		expect(run.waitTill).toBeUndefined();
+		expect(String((error as Error | undefined)?.message)).toMatch(/24-hour window with the contact \+55 21 98888-7777 is closed/);
+		expect(String(run.data.resultData.error?.message)).toMatch(/24-hour window/);
 	});
 });
 

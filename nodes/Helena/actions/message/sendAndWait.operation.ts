@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { invalidInput, itemErrors, runItemChecks } from '../../helpers';
-import { canPauseHere } from './response/pause';
+import { canPauseHere, isApprovalGate } from './response/pause';
 import { linkParameters, recipientOf, responseLink } from './response/links';
 import { readResponseRequest, responseProperties } from './response/request';
 import type { ResponseRequest } from './response/request';
@@ -41,6 +41,31 @@ export function composeMessage(request: ResponseRequest, link: (parameters: Reco
 }
 
 /**
+ * A gate whose request could not be sent. n8n's Agent reads any failure of the gate (an error, or an output
+ * without `approved: true`) as "User rejected the tool call" and tells the model only that; it passes
+ * `chatInput` on as the reviewer's words, so the model (and through it the user) learns why nobody was asked.
+ * With the node's On Error set to Stop Workflow the error stops the execution instead (see the caller).
+ */
+function gateNotAsked(error: unknown, itemIndex: number): INodeExecutionData {
+	const message = error instanceof Error ? error.message : String(error);
+	return {
+		json: {
+			response: 'notSent',
+			responded: false,
+			approved: false,
+			chatInput: `The approval request was not sent, so nobody was asked and the tool did not run: ${message}`,
+			error: { message, description: descriptionOf(error) },
+		},
+		pairedItem: { item: itemIndex },
+	};
+}
+
+function descriptionOf(error: unknown): string | null {
+	const description = (error as { description?: unknown } | null)?.description;
+	return typeof description === 'string' ? description : null;
+}
+
+/**
  * Sends the message with its response links and puts the execution to wait (n8n's own mechanism:
  * the node's restart webhook resumes it, see response/webhook.ts). One answer per execution, so one item.
  */
@@ -61,6 +86,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		);
 	}
 	const itemIndex = 0;
+	const gate = isApprovalGate(this);
 	let noResponse: IDataObject;
 	let waitTill: Date;
 	try {
@@ -84,8 +110,13 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			question: request.message,
 			message: sent,
 			timeLimit: limit.limited ? waitTill.toISOString() : null,
+			// what n8n's Agent passes to the model as the reviewer's words when the gate ends without approval
+			...(gate
+				? { chatInput: `Nobody answered the approval request before its time limit (${waitTill.toISOString()}); the tool did not run.` }
+				: {}),
 		};
 	} catch (error) {
+		if (gate && this.getNode().onError !== 'stopWorkflow') return [gateNotAsked(error, itemIndex)];
 		return [itemErrors(this).failed(error, itemIndex)];
 	}
 	// A time limit resumes the node by passing its input on (an answer replaces it, see the webhook):
