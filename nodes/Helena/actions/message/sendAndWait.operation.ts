@@ -41,6 +41,23 @@ export function composeMessage(request: ResponseRequest, link: (parameters: Reco
 }
 
 /**
+ * The gate's message. n8n's default text ends with "Input:\n{{ $tool.parameters }}", and n8n writes an object inside
+ * a text as "[object Object]": the person asked would not see what they approve. The gate writes it as JSON instead.
+ */
+function gateMessage(context: IExecuteFunctions, itemIndex: number): unknown {
+	const raw = context.getNodeParameter('message', itemIndex, '', { rawExpressions: true });
+	if (typeof raw !== 'string' || !raw.startsWith('=') || !TOOL_PARAMETERS.test(raw)) {
+		return context.getNodeParameter('message', itemIndex, '');
+	}
+	return context.evaluateExpression(
+		raw.slice(1).replace(new RegExp(TOOL_PARAMETERS.source, 'g'), '{{ JSON.stringify($tool.parameters, null, 2) }}'),
+		itemIndex,
+	);
+}
+
+const TOOL_PARAMETERS = /\{\{\s*\$tool\.parameters\s*\}\}/;
+
+/**
  * A gate whose request could not be sent. n8n's Agent reads any failure of the gate (an error, or an output
  * without `approved: true`) as "User rejected the tool call" and tells the model only that; it passes
  * `chatInput` on as the reviewer's words, so the model (and through it the user) learns why nobody was asked.
@@ -91,7 +108,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	let waitTill: Date;
 	try {
 		runItemChecks(this, itemIndex);
-		const request = readResponseRequest((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+		const request = readResponseRequest((name, fallback) =>
+			gate && name === 'message' ? gateMessage(this, itemIndex) : this.getNodeParameter(name, itemIndex, fallback),
+		);
 		if (!request.message) throw invalidInput(this, 'Message', 'is empty', itemIndex);
 		if (request.problems.length) throw invalidInput(this, 'Send and Wait', `cannot ask: ${request.problems.join('; ')}`, itemIndex);
 		const limit = readWaitTill(this, itemIndex);
