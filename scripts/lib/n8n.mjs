@@ -177,6 +177,10 @@ export function vmExpressionEngineMissing(install, nodeExecutable) {
 	return install.vmEngineMissing;
 }
 
+/** How many n8n processes this process started, by command (`execute`, `import:workflow`, `start`, ...). */
+export const n8nProcessCount = {};
+const counted = (command) => (n8nProcessCount[command] = (n8nProcessCount[command] ?? 0) + 1);
+
 export class N8n {
 	/**
 	 * @param {{ install: ReturnType<typeof ensureN8n>, userFolder: string, port?: number, env?: Record<string,string> }} options
@@ -229,6 +233,7 @@ export class N8n {
 	 */
 	run(args, { timeoutMs = 180_000, onSpawn, stdoutFile } = {}) {
 		return new Promise((resolve, reject) => {
+			counted(args[0]);
 			const stdoutFd = stdoutFile ? openSync(stdoutFile, 'w') : undefined;
 			let child;
 			try {
@@ -326,6 +331,60 @@ export class N8n {
 	}
 
 	/**
+	 * Runs a workflow in the running server (`start()`, then `signIn()` and `createApiKey()`) the way the editor's
+	 * "Execute workflow" does: saved through the REST API (n8n 1.x gives it an ID of its own), started from the node
+	 * `n8n execute` starts from, and read back from the public API once it has finished. No n8n process is started
+	 * for it. Returns what `execute` returns: `raw.stdout` holds the run as `n8n execute --rawOutput` prints it,
+	 * `raw.stderr` what the server logged meanwhile.
+	 */
+	async executeInServer(workflow, { timeoutMs = 180_000 } = {}) {
+		const logFrom = this.logs.length;
+		const saved = await this.rest('POST', '/workflows', { ...workflow, active: false });
+		const start = cliStartNode(workflow.nodes);
+		if (!start) throw new Error(`workflow ${workflow.id} has no node that n8n execute starts from (a Manual Trigger)`);
+		const started = await this.rest('POST', `/workflows/${saved.id}/run`, {
+			workflowData: saved,
+			triggerToStartFrom: { name: start.name },
+		});
+		if (!started?.executionId) throw new Error(`n8n did not start workflow ${workflow.id}: ${JSON.stringify(started)}`);
+		const deadline = Date.now() + timeoutMs;
+		let execution;
+		for (;;) {
+			execution = await this.api('GET', `/executions/${started.executionId}?includeData=true`).catch((error) => {
+				// a run still in memory is not in the database yet
+				if (/: 404 /.test(error.message)) return undefined;
+				throw error;
+			});
+			if (execution && (execution.finished || execution.stoppedAt || execution.waitTill)) break;
+			if (Date.now() > deadline)
+				throw new Error(`workflow ${workflow.id} (execution ${started.executionId}) did not finish in ${timeoutMs / 1000}s`);
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		}
+		const status = executionStatus(execution);
+		const { data, finished, mode, startedAt, stoppedAt, waitTill } = execution;
+		const run = { data, finished, mode, startedAt, stoppedAt, status, ...(waitTill ? { waitTill } : {}) };
+		return {
+			ok: status === 'success',
+			code: status === 'success' ? 0 : 1,
+			runData: data?.resultData?.runData,
+			error: data?.resultData?.error,
+			raw: { stdout: JSON.stringify(run, null, 2), stderr: this.logs.slice(logFrom) },
+		};
+	}
+
+	/** The internal REST API, signed in (`signIn()`); answers are `{ data }`. */
+	async rest(method, pathname, body) {
+		const response = await fetch(`${this.url}/rest${pathname}`, {
+			method,
+			headers: { 'content-type': 'application/json', cookie: this.cookie },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`n8n REST ${method} ${pathname}: ${response.status} ${text.slice(0, 2000)}`);
+		return text ? JSON.parse(text).data : undefined;
+	}
+
+	/**
 	 * Starts a long-running n8n command: `n8n start` by default, resolving when the REST API answers
 	 * (readiness comes earlier than the routes). Queue mode's other processes pass their own `args`
 	 * (`['webhook']`, `['worker', '--concurrency=5']`) and the URL that tells they are ready.
@@ -336,6 +395,7 @@ export class N8n {
 		logFile = path.join(this.userFolder, `n8n-${args[0]}.log`),
 		readyUrl = `${this.url}/rest/settings`,
 	} = {}) {
+		counted(args[0]);
 		this.logs = '';
 		this.logFile = logFile;
 		writeFileSync(logFile, '');
@@ -486,6 +546,16 @@ function readExecuteOutput(file) {
 	} catch (error) {
 		return { stdout, problem: `its JSON does not parse (${error.message})` };
 	}
+}
+
+/** The node `n8n execute` starts a workflow from: an Execute Workflow Trigger, else a Manual Trigger (or the old Start). */
+function cliStartNode(nodes) {
+	return (
+		nodes.find((node) => node.type === 'n8n-nodes-base.executeWorkflowTrigger') ??
+		nodes.find((node) =>
+			['@n8n/n8n-nodes-langchain.manualChatTrigger', 'n8n-nodes-base.start', 'n8n-nodes-base.manualTrigger'].includes(node.type),
+		)
+	);
 }
 
 /** Output items of a node in an `execute` result. */

@@ -1,12 +1,21 @@
-// Shared by every e2e suite: one sandbox and one n8n user folder (the packed package installed the way
-// users get it) per run. Suites that run workflows with `n8n execute` come first (files `1-*.mjs`);
-// suites that need the server (`e2e.server()`) come after (`2-*.mjs`), because the CLI and the server
-// share the user folder's database.
+// Shared by every e2e suite: one sandbox, one n8n user folder (the packed package installed the way users
+// get it) and one n8n server per run. `e2e.executeWorkflow` runs a workflow in that server, as the editor's
+// "Execute workflow" does, instead of starting an `n8n execute` process for it (1-secrets still runs the CLI:
+// what it prints is its subject). Suites run in file-name order: the `1-*.mjs` ones run workflows to their end,
+// `2-*.mjs` and `3-*.mjs` activate triggers and take deliveries (`e2e.server()`).
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before } from 'node:test';
 
-import { DEFAULT_N8N_VERSION, N8n, ensureN8n, executionStatus, packPackage, temporaryUserFolder } from '../../scripts/lib/n8n.mjs';
+import {
+	DEFAULT_N8N_VERSION,
+	N8n,
+	ensureN8n,
+	executionStatus,
+	n8nProcessCount,
+	packPackage,
+	temporaryUserFolder,
+} from '../../scripts/lib/n8n.mjs';
 import { credentialFor } from '../../scripts/lib/workflows.mjs';
 
 const require = createRequire(import.meta.url);
@@ -39,9 +48,12 @@ export const e2e = {
 		return this.n8n;
 	},
 
+	/**
+	 * Runs a workflow to its end from its Manual Trigger in the one server; returns what `n8n execute` would:
+	 * { ok, code, runData, error, raw: { stdout: the run as JSON, stderr: the server's log meanwhile } }.
+	 */
 	async executeWorkflow(workflow) {
-		await this.n8n.importWorkflow(workflow);
-		return await this.n8n.execute(workflow.id);
+		return await (await this.server()).executeInServer(workflow);
 	},
 
 	/**
@@ -107,6 +119,10 @@ before(async () => {
 
 after(async () => {
 	await e2e.n8n?.stop();
+	const starts = Object.entries(n8nProcessCount);
+	console.log(
+		`# e2e: ${starts.reduce((sum, [, count]) => sum + count, 0)} n8n processes (${starts.map(([command, count]) => `${command} ${count}`).join(', ')})`,
+	);
 	await e2e.sandbox?.close();
 	e2e.userFolder?.cleanup();
 	// every request n8n sent to any sandbox of this run was held against the contract

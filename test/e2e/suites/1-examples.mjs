@@ -43,7 +43,7 @@ async function touchContact(id, annotation) {
 	return JSON.parse(text);
 }
 
-describe(`the example workflows run by n8n execute, in n8n ${e2e.version}`, () => {
+describe(`the example workflows run to their end, in n8n ${e2e.version}`, () => {
 	test('export-updated-contacts-nightly: a nightly schedule, Get Many of the contacts updated since yesterday, one CSV row each', async () => {
 		const workflow = loadExample('export-updated-contacts-nightly.json', { credentials: sandboxCredentials });
 		assert.deepEqual(nodeNamed(workflow, 'Every night').parameters.rule, { interval: [{ field: 'days', triggerAtHour: 2 }] });
