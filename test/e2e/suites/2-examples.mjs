@@ -25,8 +25,7 @@ const tagNamesOf = (contact) => [...contact.tagIds].map((id) => e2e.sandbox.stat
 /** The executions of a workflow, once every one of them has finished. */
 describe(`the example workflows in a running n8n ${e2e.version}`, () => {
 	before(async () => {
-		await e2e.n8n.importWorkflow(tagExample);
-		await e2e.n8n.importWorkflow(csvExample);
+		await e2e.n8n.importWorkflows([tagExample, csvExample]);
 		await e2e.server();
 	});
 

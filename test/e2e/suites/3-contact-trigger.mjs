@@ -262,7 +262,7 @@ const LONG_WAIT = { timeoutMs: 200_000, intervalMs: 1_000 };
 
 describe(`the Helena Conversation and Card Triggers in a running n8n ${e2e.version}`, () => {
 	before(async () => {
-		for (const { workflow } of KINDS) await e2e.n8n.importWorkflow(workflow);
+		await e2e.n8n.importWorkflows(KINDS.map(({ workflow }) => workflow));
 		await e2e.server();
 	});
 

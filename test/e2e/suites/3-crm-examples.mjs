@@ -33,8 +33,7 @@ describe(`the CRM example workflows in a running n8n ${e2e.version}`, () => {
 	let deliveriesBefore = 0;
 	before(async () => {
 		deliveriesBefore = e2e.sandbox.deliveries.length;
-		await e2e.n8n.importWorkflow(cardExample);
-		await e2e.n8n.importWorkflow(templateExample);
+		await e2e.n8n.importWorkflows([cardExample, templateExample]);
 		await e2e.server();
 	});
 	after(() => e2e.sandbox.deliveries.splice(deliveriesBefore));
