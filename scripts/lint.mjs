@@ -4,9 +4,9 @@
 //   node scripts/lint.mjs            the sources (nodes/, credentials/, package.json) + `n8n-node lint` + type check
 //                                    + Prettier + the rooms' import rule
 //   node scripts/lint.mjs --package  the packed tarball, as npm would publish it (run after build)
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -74,40 +74,74 @@ if (packageLeg) {
 		rmSync(work, { recursive: true, force: true });
 	}
 } else {
-	passed = report('sources', await analyzePackage(root, SOURCE_FILE_PATTERNS));
-	try {
-		execFileSync(path.join(root, 'node_modules/.bin/n8n-node'), ['lint'], { cwd: root, stdio: 'inherit' });
-		console.log('lint: n8n-node lint: 0 errors');
-	} catch (error) {
-		console.error(
-			error.code === 'ENOENT'
-				? 'lint: node_modules/.bin/n8n-node is missing: run `npm ci` (@n8n/node-cli is a devDependency)'
-				: "lint: `n8n-node lint` (n8n's lint for community nodes, as `npx n8n-node lint` runs it) failed: see its errors above. " +
+	// The checks are independent: they run side by side (one per core), each one's output held and printed whole,
+	// in this order, when it ends.
+	const checks = [
+		{
+			command: 'n8n-node',
+			args: ['lint'],
+			passed: 'lint: n8n-node lint: 0 errors',
+			failed: (error) =>
+				error.code === 'ENOENT'
+					? 'lint: node_modules/.bin/n8n-node is missing: run `npm ci` (@n8n/node-cli is a devDependency)'
+					: "lint: `n8n-node lint` (n8n's lint for community nodes, as `npx n8n-node lint` runs it) failed: see its errors above. " +
 						'Fix the code: strict mode and cloud support stay on, eslint.config.mjs stays the default (docs/development.md, Lint)',
-		);
-		passed = false;
-	}
-	try {
-		execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json', '--noEmit'], {
-			cwd: root,
-			stdio: 'inherit',
-		});
-		console.log('lint: type check: 0 errors');
-	} catch {
-		console.error('lint: type check failed (see above)');
-		passed = false;
+		},
+		{
+			command: 'tsc',
+			args: ['-p', 'tsconfig.json', '--noEmit'],
+			passed: 'lint: type check: 0 errors',
+			failed: () => 'lint: type check failed (see above)',
+		},
+		{
+			command: 'prettier',
+			args: ['--check', '--log-level', 'warn', '.'],
+			passed: 'lint: formatting: 0 errors',
+			failed: () => 'lint: formatting differs from Prettier in the files above: run `npx prettier --write <files>`',
+		},
+	];
+	// the scanner below runs in this process meanwhile: briefly one process more than the cores
+	const lanes = Math.max(2, availableParallelism());
+	const results = [];
+	let next = 0;
+	const lane = async () => {
+		while (next < checks.length) {
+			const check = checks[next++];
+			check.result = runCheck(check);
+			await check.result;
+		}
+	};
+	const lanesDone = Promise.all(Array.from({ length: lanes }, lane));
+	passed = report('sources', await analyzePackage(root, SOURCE_FILE_PATTERNS));
+	await lanesDone;
+	for (const check of checks) results.push(await check.result);
+	for (const { check, output, error } of results) {
+		if (output) process.stdout.write(output);
+		if (error) {
+			console.error(check.failed(error));
+			passed = false;
+		} else console.log(check.passed);
 	}
 	const violations = roomViolations(path.join(root, 'nodes/Helena/actions'));
 	for (const { file, specifier, reason } of violations) console.error(`lint: ${file} imports '${specifier}', ${reason}`);
 	if (violations.length) passed = false;
 	else console.log('lint: rooms: 0 imports between resource folders');
-	try {
-		execFileSync(path.join(root, 'node_modules/.bin/prettier'), ['--check', '--log-level', 'warn', '.'], { cwd: root, stdio: 'inherit' });
-		console.log('lint: formatting: 0 errors');
-	} catch {
-		console.error('lint: formatting differs from Prettier in the files above: run `npx prettier --write <files>`');
-		passed = false;
-	}
+}
+
+/** Runs node_modules/.bin/<command>; resolves with its output (stdout and stderr as they came) and its failure. */
+function runCheck(check) {
+	return new Promise((resolve) => {
+		let output = '';
+		const child = spawn(path.join(root, 'node_modules/.bin', check.command), check.args, {
+			cwd: root,
+			stdio: ['ignore', 'pipe', 'pipe'],
+			env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
+		});
+		child.stdout.on('data', (chunk) => (output += chunk));
+		child.stderr.on('data', (chunk) => (output += chunk));
+		child.on('error', (error) => resolve({ check, output, error }));
+		child.on('close', (code, signal) => resolve({ check, output, error: code === 0 ? undefined : { code, signal } }));
+	});
 }
 if (!passed) {
 	console.error('lint: fix the errors above; the n8n package scanner rejects a package with any of them.');
