@@ -14,8 +14,10 @@ import {
 	executionStatus,
 	n8nProcessCount,
 	packPackage,
+	packageRoot,
 	temporaryUserFolder,
 } from '../../scripts/lib/n8n.mjs';
+import { distProblems } from '../../scripts/lib/distFresh.mjs';
 import { credentialFor } from '../../scripts/lib/workflows.mjs';
 
 const require = createRequire(import.meta.url);
@@ -106,7 +108,10 @@ export const e2e = {
 before(async () => {
 	console.log(`# e2e: n8n ${e2e.version}`);
 	const install = ensureN8n(e2e.version);
-	e2e.userFolder = temporaryUserFolder(packPackage());
+	// `npm test` has just built dist/: built again only when a source is newer (or dist/ is incomplete)
+	const stale = distProblems(packageRoot);
+	if (!stale.length) console.log('# e2e: dist/ is the build of the current sources; packed as it is');
+	e2e.userFolder = temporaryUserFolder(packPackage({ build: stale.length > 0 }));
 	e2e.sandbox = await startSandbox({ port: 0, apiKey: API_KEY });
 	e2e.n8n = new N8n({
 		install,
