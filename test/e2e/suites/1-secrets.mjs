@@ -45,6 +45,22 @@ function withRunData(result) {
 	return { ...result, runData: data?.data?.resultData?.runData, error: data?.data?.resultData?.error };
 }
 
+/** Successes and every kind of failure, in one run. */
+const workflow = helenaChainWorkflow('e2eSecrets000001', [
+	{ name: 'Events', parameters: { resource: 'webhook', operation: 'getEvents' } },
+	{ name: 'Contacts', parameters: { resource: 'contact', operation: 'getAll', returnAll: true, simple: false } },
+	{ name: 'Create 503', parameters: { resource: 'contact', operation: 'create', name: 'E2E', phoneNumber: '+55|11955550000' } },
+	{ name: 'Fields 429', parameters: { resource: 'contact', operation: 'getCustomFields' } },
+	{ name: 'Wrong Key', parameters: { resource: 'webhook', operation: 'getEvents' }, credentialId: 'helenaWrongKey01' },
+	{ name: 'Nowhere', parameters: { resource: 'webhook', operation: 'getEvents' }, credentialId: 'helenaNowhere001' },
+	{ name: 'Redirected', parameters: { resource: 'webhook', operation: 'getEvents' }, credentialId: 'helenaRedirect01' },
+	{
+		name: 'Bad Input',
+		parameters: { resource: 'contact', operation: 'get', contact: { __rl: true, mode: 'id', value: '={{ "not-a-uuid" }}' } },
+	},
+]);
+const rejectedKeyWorkflow = helenaWorkflow('e2eSecrets000002', { resource: 'contact', operation: 'getAll', returnAll: true });
+
 describe(`secrets in n8n ${e2e.version} (n8n execute with N8N_LOG_LEVEL=debug)`, () => {
 	/** The same n8n and user folder, with debug logging for its commands. */
 	let debugN8n;
@@ -54,7 +70,8 @@ describe(`secrets in n8n ${e2e.version} (n8n execute with N8N_LOG_LEVEL=debug)`,
 
 	before(async () => {
 		const { install, userFolder, port, owner } = e2e.n8n;
-		debugN8n = new N8n({ install, userFolder, port, owner, env: { N8N_LOG_LEVEL: 'debug' } });
+		// its own ports: n8n 2.x's `execute` opens a task broker (port + 1), and the server holds this run's
+		debugN8n = new N8n({ install, userFolder, port: port + 2, owner, env: { N8N_LOG_LEVEL: 'debug' } });
 		other = await startOtherHost();
 		redirecting = await startSandbox({ port: 0, apiKey: API_KEY });
 		redirecting.setFaults({ redirectTo: other.url });
@@ -70,6 +87,7 @@ describe(`secrets in n8n ${e2e.version} (n8n execute with N8N_LOG_LEVEL=debug)`,
 			credential('helenaNowhere001', { baseUrl: `http://127.0.0.1:${nowherePort}` }),
 			credential('helenaRedirect01', { baseUrl: redirecting.url }),
 		]);
+		await e2e.n8n.importWorkflows([workflow, rejectedKeyWorkflow]);
 	});
 
 	after(async () => {
@@ -88,20 +106,6 @@ describe(`secrets in n8n ${e2e.version} (n8n execute with N8N_LOG_LEVEL=debug)`,
 		e2e.sandbox.clearRequests();
 		e2e.sandbox.failNext(1, { status: 503, method: 'POST', path: '/v1/contact' });
 		e2e.sandbox.failNext(10, { status: 429, retryAfterSeconds: 0, path: '/v1/contact/custom-field' });
-		const workflow = helenaChainWorkflow('e2eSecrets000001', [
-			{ name: 'Events', parameters: { resource: 'webhook', operation: 'getEvents' } },
-			{ name: 'Contacts', parameters: { resource: 'contact', operation: 'getAll', returnAll: true, simple: false } },
-			{ name: 'Create 503', parameters: { resource: 'contact', operation: 'create', name: 'E2E', phoneNumber: '+55|11955550000' } },
-			{ name: 'Fields 429', parameters: { resource: 'contact', operation: 'getCustomFields' } },
-			{ name: 'Wrong Key', parameters: { resource: 'webhook', operation: 'getEvents' }, credentialId: 'helenaWrongKey01' },
-			{ name: 'Nowhere', parameters: { resource: 'webhook', operation: 'getEvents' }, credentialId: 'helenaNowhere001' },
-			{ name: 'Redirected', parameters: { resource: 'webhook', operation: 'getEvents' }, credentialId: 'helenaRedirect01' },
-			{
-				name: 'Bad Input',
-				parameters: { resource: 'contact', operation: 'get', contact: { __rl: true, mode: 'id', value: '={{ "not-a-uuid" }}' } },
-			},
-		]);
-		await e2e.n8n.importWorkflow(workflow);
 
 		const result = withRunData(await debugN8n.execute(workflow.id));
 
@@ -137,8 +141,7 @@ describe(`secrets in n8n ${e2e.version} (n8n execute with N8N_LOG_LEVEL=debug)`,
 		// Helena rotated the key: the credential's key is now refused
 		e2e.sandbox.apiKey = 'rotated-key-after-the-credential';
 		try {
-			await e2e.n8n.importWorkflow(helenaWorkflow('e2eSecrets000002', { resource: 'contact', operation: 'getAll', returnAll: true }));
-			const result = withRunData(await debugN8n.execute('e2eSecrets000002'));
+			const result = withRunData(await debugN8n.execute(rejectedKeyWorkflow.id));
 
 			assert.equal(result.ok, false);
 			assert.match(result.raw.stdout + result.raw.stderr, /Helena rejected the API key \(401 Unauthorized\)/);
