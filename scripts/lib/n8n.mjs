@@ -339,14 +339,18 @@ export class N8n {
 	 */
 	async executeInServer(workflow, { timeoutMs = 180_000 } = {}) {
 		const logFrom = this.logs.length;
-		const saved = await this.rest('POST', '/workflows', { ...workflow, active: false });
 		const start = cliStartNode(workflow.nodes);
 		if (!start) throw new Error(`workflow ${workflow.id} has no node that n8n execute starts from (a Manual Trigger)`);
-		const started = await this.rest('POST', `/workflows/${saved.id}/run`, {
-			workflowData: saved,
-			triggerToStartFrom: { name: start.name },
-		});
-		if (!started?.executionId) throw new Error(`n8n did not start workflow ${workflow.id}: ${JSON.stringify(started)}`);
+		let started;
+		try {
+			const saved = await this.rest('POST', '/workflows', { ...workflow, active: false });
+			started = await this.rest('POST', `/workflows/${saved.id}/run`, { workflowData: saved, triggerToStartFrom: { name: start.name } });
+		} catch (error) {
+			// the REST API is n8n's own, not a public contract: an n8n that answers otherwise is told apart
+			throw /^n8n REST /.test(error.message) ? Object.assign(error, { serverRunRefused: true }) : error;
+		}
+		if (!started?.executionId)
+			throw Object.assign(new Error(`n8n did not start workflow ${workflow.id}: ${JSON.stringify(started)}`), { serverRunRefused: true });
 		const deadline = Date.now() + timeoutMs;
 		let execution;
 		for (;;) {

@@ -55,7 +55,20 @@ export const e2e = {
 	 * { ok, code, runData, error, raw: { stdout: the run as JSON, stderr: the server's log meanwhile } }.
 	 */
 	async executeWorkflow(workflow) {
-		return await (await this.server()).executeInServer(workflow);
+		if (!this.executeByCli) {
+			try {
+				return await (await this.server()).executeInServer(workflow);
+			} catch (error) {
+				if (!error.serverRunRefused) throw error;
+				// an n8n whose internal REST API differs still runs every scenario, one CLI process each
+				console.log(
+					`# e2e: the server did not run workflow ${workflow.id} (${error.message.split('\n')[0].slice(0, 200)}); n8n execute runs each one`,
+				);
+				this.executeByCli = true;
+			}
+		}
+		await this.n8n.importWorkflow(workflow);
+		return await this.n8n.execute(workflow.id);
 	},
 
 	/**
