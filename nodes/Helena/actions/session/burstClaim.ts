@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 
 import type { IDataObject, IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { withItemIndex } from '../../helpers';
+import { isUuid, withItemIndex } from '../../helpers';
 
-import { apiPath, helenaRequest, requestOutcome } from '../../transport';
+import { apiPath, deleteRecord, helenaRequest, requestOutcome } from '../../transport';
 import { sessionRecord } from '../chat/locators';
+import { noteRecord } from '../shared/noteId';
 
 /*
  * The claim of a burst: two executions that both find the same message the newest (the trigger delivered it
@@ -27,6 +28,43 @@ function claimOf(note: IDataObject, messageId: string): Claim | undefined {
 	const at = typeof note.createdAt === 'string' ? Date.parse(note.createdAt) : NaN;
 	if (!match || match[1].toLowerCase() !== messageId.toLowerCase() || Number.isNaN(at)) return undefined;
 	return { id: String(note.id), at, token: match[2].toLowerCase() };
+}
+
+/**
+ * The claims could not be listed after this execution's claim was (or may have been) written. Left standing, that
+ * claim would be the earliest for every later delivery of the message, which would end without output: the burst
+ * would never go on. So a claim whose note is known is deleted again, and the error says what became of it.
+ */
+async function withdrawClaim(
+	context: IExecuteFunctions,
+	failure: unknown,
+	written: IDataObject | undefined,
+	itemIndex: number,
+): Promise<NodeApiError | NodeOperationError> {
+	const error = withItemIndex(context, failure, itemIndex);
+	const id = written && isUuid(written.id) ? String(written.id) : undefined;
+	let fate: string;
+	if (!id) {
+		fate = written
+			? 'The claim note was written, but Helena did not give its ID: delete it in the conversation so that a later delivery of the message can go on.'
+			: 'The claim note may have been written: if the conversation shows it, delete it so that a later delivery of the message can go on.';
+	} else {
+		try {
+			await deleteRecord.call(context, {
+				id,
+				service: 'chat',
+				path: apiPath`/v1/session/note/${id}`,
+				notFoundMeansGone: true,
+				itemIndex,
+				records: [noteRecord(id)],
+			});
+			fate = 'The claim note was deleted again, so a later delivery of the message can go on.';
+		} catch {
+			fate = `The claim note "${id}" could not be deleted: delete it in the conversation so that a later delivery of the message can go on.`;
+		}
+	}
+	error.description = [error.description, `The burst did not go on. ${fate}`].filter(Boolean).join(' ');
+	return error;
 }
 
 /**
@@ -61,21 +99,26 @@ export async function claimBurst(
 		if (requestOutcome(error) !== 'unknown') throw withItemIndex(context, error, itemIndex);
 		lost = withItemIndex(context, error, itemIndex);
 	}
-	const page = (await helenaRequest.call(context, {
-		service: 'chat',
-		method: 'GET',
-		path,
-		// the claims are written after the message; a second of margin for stamps of another server's clock
-		qs: {
-			'CreatedAt.After': new Date(messageAt - 1000).toISOString(),
-			OrderBy: 'createdAt',
-			OrderDirection: 'ASCENDING',
-			PageNumber: 1,
-			PageSize: 100,
-		},
-		itemIndex,
-		records,
-	})) as IDataObject;
+	let page: IDataObject;
+	try {
+		page = (await helenaRequest.call(context, {
+			service: 'chat',
+			method: 'GET',
+			path,
+			// the claims are written after the message; a second of margin for stamps of another server's clock
+			qs: {
+				'CreatedAt.After': new Date(messageAt - 1000).toISOString(),
+				OrderBy: 'createdAt',
+				OrderDirection: 'ASCENDING',
+				PageNumber: 1,
+				PageSize: 100,
+			},
+			itemIndex,
+			records,
+		})) as IDataObject;
+	} catch (error) {
+		throw await withdrawClaim(context, error, written, itemIndex);
+	}
 	const notes = Array.isArray(page.items) ? (page.items as IDataObject[]) : [];
 	const claims = notes.map((note) => claimOf(note, messageId)).filter((claim): claim is Claim => claim !== undefined);
 	const own = written && claimOf(written, messageId);

@@ -1,0 +1,187 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { usePacingClock } from '../../nodes/Helena/transport/budget';
+import { TEST_API_KEY } from '../engine/sandbox';
+import { allRequests, MARIA_PHONE, useChatSandbox } from '../chat/chatFixture';
+
+/*
+ * Conversation → Collect Burst as a hostile world treats it: a claim whose check fails, Helena's Date dropped on
+ * the way, many deliveries of one message at once, several items in one execution, history pages in odd shapes.
+ */
+describe('Conversation → Collect Burst, hostile', () => {
+	const helena = useChatSandbox();
+	afterEach(() => {
+		helena.sandbox.setClock({ real: true });
+		helena.sandbox.misbehaviour.clear();
+	});
+
+	function write(text: string) {
+		const session = helena.sandbox.chat.contactWrites(MARIA_PHONE, text) as { id: string };
+		const history = helena.sandbox.chat.history(session.id) as Array<{ id: string }>;
+		return { sessionId: session.id, id: history[history.length - 1].id };
+	}
+
+	const collect = (message: { sessionId: string; id: string }, parameters: INodeParameters = {}, baseUrl?: string) =>
+		helena.run(
+			{ resource: 'session', operation: 'collectBurst', quietTime: 1, ...parameters },
+			{ items: [{ content: message }], ...(baseUrl ? { credentials: { baseUrl } } : {}) },
+		);
+
+	const texts = (run: { items: Array<{ json: IDataObject }> }) => run.items.map((item) => item.json.text);
+	const requestLines = () => allRequests(helena).map((request) => `${request.method} ${request.path.replace(/[0-9a-f-]{36}/g, '{id}')}`);
+
+	test('ten deliveries of the same last message at once: exactly one goes on', async () => {
+		const message = write('oi');
+		const runs = await Promise.all(Array.from({ length: 10 }, () => collect(message)));
+		expect(runs.map((run) => run.error?.message)).toEqual(Array(10).fill(undefined));
+		expect(runs.flatMap(texts)).toEqual(['oi']);
+	});
+
+	test('several items in one execution: two messages of one burst and the last one twice: one item out, paired to an item of the last message', async () => {
+		const first = write('oi');
+		await sleep(50);
+		const last = write('tudo bem?');
+		const { items, error } = await helena.run(
+			{ resource: 'session', operation: 'collectBurst', quietTime: 1 },
+			{ items: [{ content: first }, { content: last }, { content: last }] },
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.text)).toEqual(['oi\ntudo bem?']);
+		expect([{ item: 1 }, { item: 2 }]).toContainEqual(items[0].pairedItem);
+	});
+
+	test('Continue On Fail: a bad item fails alone, paired, and the good one goes on', async () => {
+		const message = write('oi');
+		const { items } = await helena.run(
+			{ resource: 'session', operation: 'collectBurst', quietTime: 1 },
+			{ items: [{ content: { ...message, id: '..' } }, { content: message }], continueOnFail: true },
+		);
+		expect(items.map((item) => [item.json.error ?? item.json.text, item.pairedItem])).toEqual([
+			['Message ID must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not ".." (item 0)', { item: 0 }],
+			['oi', { item: 1 }],
+		]);
+	});
+
+	test.each([
+		['.', 'Session ID must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "." (item 0)'],
+		['', 'Session ID must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "" (item 0)'],
+	])('a Session ID of %p is refused, nothing sent', async (sessionId, message) => {
+		const { error } = await collect({ ...write('oi'), sessionId });
+		expect(error?.message).toBe(message);
+		expect(allRequests(helena)).toEqual([]);
+	});
+
+	test.each([
+		[1.5, 'Quiet Time (Seconds) must be a whole number of at least 1 and at most 60, not 1.5 (item 0)'],
+		['abc', 'Quiet Time (Seconds) must be a whole number of at least 1 and at most 60, not abc (item 0)'],
+		['={{ { a: 1 } }}', 'Quiet Time (Seconds) must be a number, not an object (item 0)'],
+	])('a quiet time of %p is refused, nothing sent', async (quietTime, message) => {
+		const { error } = await collect(write('oi'), { quietTime });
+		expect(error?.message).toBe(message);
+		expect(allRequests(helena)).toEqual([]);
+	});
+
+	test.each([
+		[{ maxMessages: 0 }, 'Max Messages must be a whole number of at least 1 and at most 100, not 0 (item 0)'],
+		[{ maxMessages: 101 }, 'Max Messages must be a whole number of at least 1 and at most 100, not 101 (item 0)'],
+		[{ waitedBefore: -1 }, 'Waited Before (Seconds) must be a whole number of at least 0, not -1 (item 0)'],
+	])('options %p are refused, nothing sent', async (options, message) => {
+		const { error } = await collect(write('oi'), { options });
+		expect(error?.message).toBe(message);
+		expect(allRequests(helena)).toEqual([]);
+	});
+
+	test('history answered oldest first, with timestamp instead of createdAt, a null text and a note on top: the same burst, in order', async () => {
+		const messages = [write('oi'), write('tudo bem?')];
+		helena.sandbox.misbehaviour.always({
+			method: 'GET',
+			path: /\/message$/,
+			reshape: (answer: IDataObject) => {
+				const items: IDataObject[] = [...(answer.items as IDataObject[])]
+					.reverse()
+					.map((item) => ({ ...item, createdAt: null, timestamp: item.createdAt }));
+				const first = items.findIndex((item) => item.id === messages[0].id);
+				items[first] = { ...items[first], text: null };
+				items.push({
+					...items[0],
+					id: '0c0c0c0c-0000-4000-8000-000000000000',
+					type: 'NOTE',
+					direction: 'TO_HUB',
+					timestamp: new Date().toISOString(),
+				});
+				return { ...answer, items };
+			},
+		});
+		const run = await collect(messages[1]);
+		expect(run.error?.message).toBeUndefined();
+		expect(run.items.map((item) => [item.json.text, item.json.messageIds])).toEqual([['tudo bem?', messages.map((message) => message.id)]]);
+	});
+
+	test('429 during the read: paced and read again, the burst goes on', async () => {
+		const message = write('oi');
+		helena.sandbox.faults.failNext(1, { status: 429, retryAfterSeconds: 1, method: 'GET', path: /\/message$/ });
+		const run = await collect(message);
+		expect(run.error?.message).toBeUndefined();
+		expect(texts(run)).toEqual(['oi']);
+	});
+
+	test('the key never shows in an error, even when Helena echoes the request headers', async () => {
+		const message = write('oi');
+		helena.sandbox.misbehaviour.always({ echoHeaders: true, status: 400, method: 'GET', path: /\/message$/ });
+		const run = await collect(message);
+		expect(run.error).toBeDefined();
+		expect(JSON.stringify([run.error?.message, run.error?.description])).not.toContain(TEST_API_KEY.slice(0, 8));
+	});
+
+	test('a conversation deleted during the wait: the item fails naming the conversation', async () => {
+		const message = write('oi');
+		const run = collect(message);
+		await sleep(200);
+		helena.sandbox.misbehaviour.always({ method: 'GET', path: /\/message$/, status: 404, body: { code: 'NOT_FOUND' } });
+		const { error } = await run;
+		expect(error?.message).toContain(message.sessionId);
+	});
+
+	describe('the claims cannot be listed after the claim was written', () => {
+		// the transport's waits between attempts pass at once, so ten failed attempts take no time
+		beforeAll(() => usePacingClock({ now: () => Date.now(), sleep: async () => await Promise.resolve() }));
+		afterAll(() => usePacingClock());
+		afterEach(() => (helena.sandbox.faults.scripted.length = 0));
+
+		test('the item fails, its claim is deleted again, and the next delivery of the message goes on', async () => {
+			const message = write('oi');
+			helena.sandbox.faults.failNext(10, { status: 503, method: 'GET', path: /\/note$/ });
+
+			const failed = await collect(message);
+			expect(failed.items).toEqual([]);
+			expect(failed.error?.message).toBe('Helena answered 503 (ServiceUnavailable) after 10 attempts');
+			expect(failed.error?.description).toContain(
+				'The burst did not go on. The claim note was deleted again, so a later delivery of the message can go on.',
+			);
+			expect(requestLines().filter((line) => !line.startsWith('GET /chat/v1/session/{id}/note'))).toEqual([
+				'GET /chat/v1/session/{id}/message',
+				'GET /chat/v2/session/{id}',
+				'POST /chat/v1/session/{id}/note',
+				'DELETE /chat/v1/session/note/{id}',
+			]);
+			expect(helena.sandbox.chat.notes()).toEqual([]);
+
+			const again = await collect(message);
+			expect(again.error?.message).toBeUndefined();
+			expect(texts(again)).toEqual(['oi']);
+		});
+
+		test('a claim that cannot be deleted either is named in the error', async () => {
+			const message = write('oi');
+			helena.sandbox.faults.failNext(10, { status: 503, method: 'GET', path: /\/note$/ });
+			helena.sandbox.faults.failNext(1, { status: 400, method: 'DELETE' });
+
+			const { error } = await collect(message);
+			const [note] = helena.sandbox.chat.notes() as IDataObject[];
+			expect(error?.description).toContain(
+				`The burst did not go on. The claim note "${String(note.id)}" could not be deleted: delete it in the conversation so that a later delivery of the message can go on.`,
+			);
+		});
+	});
+});
