@@ -2,6 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { usePacingClock } from '../../nodes/Helena/transport/budget';
+import { startRewritingProxy } from '../engine/localServer';
 import { TEST_API_KEY } from '../engine/sandbox';
 import { allRequests, MARIA_PHONE, useChatSandbox } from '../chat/chatFixture';
 
@@ -183,5 +184,40 @@ describe('Conversation → Collect Burst, hostile', () => {
 				`The burst did not go on. The claim note "${String(note.id)}" could not be deleted: delete it in the conversation so that a later delivery of the message can go on.`,
 			);
 		});
+	});
+
+	test("after n8n's Wait node shorter than the quiet time, Helena's Date dropped on the way: the node still waits the rest of the quiet time", async () => {
+		const proxy = await startRewritingProxy(helena.sandbox.url, (_request: unknown, _status: number, body: Buffer) => body, {
+			dropHeaders: ['date'],
+		});
+		try {
+			// as after a Wait node of 1 s with a quiet time of 3 s: the contact writes again 1.5 s later
+			const first = write('oi');
+			const run = collect(first, { quietTime: 3, options: { waitedBefore: 1 } }, proxy.url);
+			await sleep(1500);
+			const later = collect(write('meu pedido'), { quietTime: 3, options: { waitedBefore: 1 } }, proxy.url);
+
+			const runs = await Promise.all([run, later]);
+			expect(runs.map((r) => r.error?.message)).toEqual([undefined, undefined]);
+			expect(runs.map(texts)).toEqual([[], ['oi\nmeu pedido']]);
+		} finally {
+			await proxy.close();
+		}
+	});
+
+	test("after n8n's Wait node shorter than the quiet time, the message not listed at the first read: the second read still comes after the rest of the quiet time", async () => {
+		const first = write('oi');
+		helena.sandbox.misbehaviour.next({
+			method: 'GET',
+			path: /\/message$/,
+			reshape: (answer: IDataObject) => ({ ...answer, items: (answer.items as IDataObject[]).filter((item) => item.id !== first.id) }),
+		});
+		const run = collect(first, { quietTime: 3, options: { waitedBefore: 1 } });
+		await sleep(1500);
+		const later = collect(write('meu pedido'), { quietTime: 3, options: { waitedBefore: 1 } });
+
+		const runs = await Promise.all([run, later]);
+		expect(runs.map((r) => r.error?.message)).toEqual([undefined, undefined]);
+		expect(runs.map(texts)).toEqual([[], ['oi\nmeu pedido']]);
 	});
 });

@@ -156,13 +156,15 @@ async function collect(context: IExecuteFunctions, itemIndex: number): Promise<I
 		const { items, helenaNow } = await readNewest(context, settings, itemIndex);
 		reading = readBurst(items, settings.messageId, settings.quietMs);
 		if (read === 2) break;
+		// after n8n's Wait node: what its interval leaves of the quiet time (it began after Helena stamped the message)
+		const left = settings.waitedMs ? settings.quietMs - settings.waitedMs : 0;
 		if (reading.kind === 'absent') {
-			await pause(context, LAG_WAIT_MS);
+			await pause(context, Math.max(LAG_WAIT_MS, left));
 			continue;
 		}
-		// after n8n's Wait node: what remains of the quiet time by Helena's clock (only its stamps meet its Date)
-		const remaining =
-			reading.kind === 'newest' && settings.waitedMs && helenaNow !== undefined ? settings.quietMs - (helenaNow - reading.entry.at) : 0;
+		if (reading.kind !== 'newest' || !settings.waitedMs) break;
+		// and what remains by Helena's clock (only its stamps meet its Date): without a Date, what the interval leaves
+		const remaining = Math.max(left, helenaNow === undefined ? 0 : settings.quietMs - (helenaNow - reading.entry.at));
 		if (remaining <= 0) break;
 		await pause(context, Math.min(remaining, MAX_QUIET_SECONDS * 1000));
 	}
