@@ -220,4 +220,19 @@ describe('Conversation → Collect Burst, hostile', () => {
 		expect(runs.map((r) => r.error?.message)).toEqual([undefined, undefined]);
 		expect(runs.map(texts)).toEqual([[], ['oi\nmeu pedido']]);
 	});
+
+	test('racing deliveries whose claims Helena lists without createdAt (the documents let it be null): exactly one goes on', async () => {
+		const message = write('oi');
+		const unstamped = (note: IDataObject) => ({ ...note, createdAt: null });
+		helena.sandbox.misbehaviour.always({
+			path: /\/note$/,
+			reshape: (answer: IDataObject) =>
+				Array.isArray(answer.items) ? { ...answer, items: (answer.items as IDataObject[]).map(unstamped) } : unstamped(answer),
+		});
+
+		const runs = await Promise.all(Array.from({ length: 5 }, () => collect(message)));
+
+		expect(runs.map((run) => run.error?.message)).toEqual(Array(5).fill(undefined));
+		expect(runs.flatMap(texts)).toEqual(['oi']);
+	});
 });

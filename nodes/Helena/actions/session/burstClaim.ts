@@ -19,6 +19,7 @@ const CLAIM = /\(burst ending ([0-9a-f-]{36}), claim ([0-9a-f]+)\)/i;
 
 interface Claim {
 	id: string;
+	/** Helena's stamp in ms; NaN when the note has none. */
 	at: number;
 	token: string;
 }
@@ -26,7 +27,7 @@ interface Claim {
 function claimOf(note: IDataObject, messageId: string): Claim | undefined {
 	const match = typeof note.text === 'string' ? CLAIM.exec(note.text) : null;
 	const at = typeof note.createdAt === 'string' ? Date.parse(note.createdAt) : NaN;
-	if (!match || match[1].toLowerCase() !== messageId.toLowerCase() || Number.isNaN(at)) return undefined;
+	if (!match || match[1].toLowerCase() !== messageId.toLowerCase()) return undefined;
 	return { id: String(note.id), at, token: match[2].toLowerCase() };
 }
 
@@ -128,6 +129,11 @@ export async function claimBurst(
 		if (lost) throw lost;
 		return true;
 	}
-	claims.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+	// Helena's stamps decide; the documents let createdAt be null, and a claim left out for that would let every
+	// racing execution find its own the earliest: without a stamp on each, the order Helena listed them in (oldest
+	// first, as asked) decides, a claim not listed yet last
+	if (claims.every((claim) => !Number.isNaN(claim.at))) {
+		claims.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+	}
 	return claims[0].token === token;
 }
