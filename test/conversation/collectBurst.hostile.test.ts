@@ -94,7 +94,10 @@ describe('Conversation → Collect Burst, hostile', () => {
 	});
 
 	test('history answered oldest first, with timestamp instead of createdAt, a null text and a note on top: the same burst, in order', async () => {
-		const messages = [write('oi'), write('tudo bem?')];
+		const messages = [write('oi')];
+		// a few ms apart: messages of one millisecond are ordered by ID, which is a test of its own
+		await sleep(5);
+		messages.push(write('tudo bem?'));
 		helena.sandbox.misbehaviour.always({
 			method: 'GET',
 			path: /\/message$/,
@@ -191,11 +194,11 @@ describe('Conversation → Collect Burst, hostile', () => {
 			dropHeaders: ['date'],
 		});
 		try {
-			// as after a Wait node of 1 s with a quiet time of 3 s: the contact writes again 1.5 s later
+			// as after a Wait node of 1 s with a quiet time of 4 s: the contact writes again 1.5 s later
 			const first = write('oi');
-			const run = collect(first, { quietTime: 3, options: { waitedBefore: 1 } }, proxy.url);
+			const run = collect(first, { quietTime: 4, options: { waitedBefore: 1 } }, proxy.url);
 			await sleep(1500);
-			const later = collect(write('meu pedido'), { quietTime: 3, options: { waitedBefore: 1 } }, proxy.url);
+			const later = collect(write('meu pedido'), { quietTime: 4, options: { waitedBefore: 1 } }, proxy.url);
 
 			const runs = await Promise.all([run, later]);
 			expect(runs.map((r) => r.error?.message)).toEqual([undefined, undefined]);
@@ -212,9 +215,9 @@ describe('Conversation → Collect Burst, hostile', () => {
 			path: /\/message$/,
 			reshape: (answer: IDataObject) => ({ ...answer, items: (answer.items as IDataObject[]).filter((item) => item.id !== first.id) }),
 		});
-		const run = collect(first, { quietTime: 3, options: { waitedBefore: 1 } });
+		const run = collect(first, { quietTime: 4, options: { waitedBefore: 1 } });
 		await sleep(1500);
-		const later = collect(write('meu pedido'), { quietTime: 3, options: { waitedBefore: 1 } });
+		const later = collect(write('meu pedido'), { quietTime: 4, options: { waitedBefore: 1 } });
 
 		const runs = await Promise.all([run, later]);
 		expect(runs.map((r) => r.error?.message)).toEqual([undefined, undefined]);
