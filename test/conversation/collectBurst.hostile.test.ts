@@ -238,4 +238,27 @@ describe('Conversation → Collect Burst, hostile', () => {
 		expect(runs.map((run) => run.error?.message)).toEqual(Array(5).fill(undefined));
 		expect(runs.flatMap(texts)).toEqual(['oi']);
 	});
+
+	test("a message written while the previous burst's answer is on its way goes on as a burst of its own; one the team answered does not", async () => {
+		const question = write('qual o prazo?');
+		const first = await collect(question);
+		expect(texts(first)).toEqual(['qual o prazo?']);
+		// the contact writes again; the workflow's answer to the first burst is sent after it
+		const during = write('e o frete?');
+		const second = collect(during);
+		await sleep(200);
+		await helena.run({ resource: 'session', operation: 'sendMessage', sessionId: question.sessionId, text: 'O prazo é de 5 dias.' });
+
+		const run = await second;
+		expect(run.error?.message).toBeUndefined();
+		expect(texts(run)).toEqual(['e o frete?']);
+
+		// the second burst answered, the team answers the next message itself: no burst went on in between
+		await helena.run({ resource: 'session', operation: 'sendMessage', sessionId: question.sessionId, text: 'O frete é grátis.' });
+		const answered = write('obrigado!');
+		const third = collect(answered);
+		await sleep(200);
+		await helena.run({ resource: 'session', operation: 'sendMessage', sessionId: question.sessionId, text: 'Por nada!' });
+		expect(texts(await third)).toEqual([]);
+	});
 });

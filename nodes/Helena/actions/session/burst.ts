@@ -22,8 +22,13 @@ export type Reading =
 	| { kind: 'absent' }
 	/** In the page, but written by the team, a bot or the API: not a received message. */
 	| { kind: 'notReceived' }
-	/** Someone wrote after it: the contact (a later execution owns the burst) or the team (it was answered). */
-	| { kind: 'followed'; by: 'contact' | 'team' }
+	/** The contact wrote after it: a later execution owns the burst. */
+	| { kind: 'followed'; by: 'contact' }
+	/**
+	 * Only the team, a bot or the API wrote after it: answered, unless that was the answer of a burst that went on
+	 * before this message was written (`since`: the stamp of the last such message before it, if any).
+	 */
+	| { kind: 'followed'; by: 'team'; entry: Entry; burst: Entry[]; since: number | undefined }
 	/** The conversation's newest written message: the burst it ends, oldest first. */
 	| { kind: 'newest'; entry: Entry; burst: Entry[] }
 	/** A message whose time cannot be read: the page cannot be weighed. */
@@ -72,13 +77,15 @@ export function readBurst(items: IDataObject[], messageId: string, quietMs: numb
 	if (!entry.fromContact) return { kind: 'notReceived' };
 	const later = entries.slice(0, position);
 	if (later.some((other) => other.fromContact)) return { kind: 'followed', by: 'contact' };
-	if (later.length) return { kind: 'followed', by: 'team' };
+	const earlier = entries.slice(position + 1);
 	const burst = [entry];
-	for (const earlier of entries.slice(position + 1)) {
-		if (!earlier.fromContact || burst[burst.length - 1].at - earlier.at >= quietMs) break;
-		burst.push(earlier);
+	for (const before of earlier) {
+		if (!before.fromContact || burst[burst.length - 1].at - before.at >= quietMs) break;
+		burst.push(before);
 	}
-	return { kind: 'newest', entry, burst: burst.reverse() };
+	burst.reverse();
+	if (later.length) return { kind: 'followed', by: 'team', entry, burst, since: earlier.find((before) => !before.fromContact)?.at };
+	return { kind: 'newest', entry, burst };
 }
 
 /** The output of a released burst: the texts as one (for a model) and each message with its ID, type and file. */

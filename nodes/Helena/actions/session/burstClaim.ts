@@ -137,3 +137,39 @@ export async function claimBurst(
 	}
 	return claims[0].token === token;
 }
+
+/**
+ * Whether another burst went on (its claim was written) after `since`, the stamp of the last message of the team, a
+ * bot or the API before the message `messageId` (undefined: none in the page). Its answer then comes after that
+ * message (the burst went on before the message was listed), so what the team wrote after the message may be that
+ * answer rather than one to the message.
+ */
+export async function otherClaimSince(
+	context: IExecuteFunctions,
+	sessionId: string,
+	since: number | undefined,
+	messageId: string,
+	itemIndex: number,
+): Promise<boolean> {
+	const page = (await helenaRequest.call(context, {
+		service: 'chat',
+		method: 'GET',
+		path: apiPath`/v1/session/${sessionId}/note`,
+		qs: {
+			...(since === undefined ? {} : { 'CreatedAt.After': new Date(since).toISOString() }),
+			OrderBy: 'createdAt',
+			OrderDirection: 'DESCENDING',
+			PageNumber: 1,
+			PageSize: 100,
+		},
+		itemIndex,
+		records: [sessionRecord(sessionId)],
+	})) as IDataObject;
+	const notes = Array.isArray(page.items) ? (page.items as IDataObject[]) : [];
+	return notes.some((note) => {
+		const match = typeof note.text === 'string' ? CLAIM.exec(note.text) : null;
+		const at = typeof note.createdAt === 'string' ? Date.parse(note.createdAt) : NaN;
+		// the list's bound is Helena's to apply; a note stamped before it does not count (one without a stamp does)
+		return match !== null && match[1].toLowerCase() !== messageId.toLowerCase() && (since === undefined || !(at <= since));
+	});
+}

@@ -17,7 +17,7 @@ import { apiPath, helenaRequest, withHelenaClock } from '../../transport';
 import { readSessionId, sessionIdField, sessionRecord } from '../chat/locators';
 import type { Reading } from './burst';
 import { burstOutput, readBurst } from './burst';
-import { claimBurst } from './burstClaim';
+import { claimBurst, otherClaimSince } from './burstClaim';
 import { fetchSession } from './fetchSession';
 
 /*
@@ -170,6 +170,11 @@ async function collect(context: IExecuteFunctions, itemIndex: number): Promise<I
 	}
 	const error = unusable(context, settings, reading, itemIndex);
 	if (error) throw error;
+	// a message written while the previous burst's answer was on its way: that answer follows it, but does not answer it
+	if (reading.kind === 'followed' && reading.by === 'team' && settings.claim) {
+		const pending = await otherClaimSince(context, settings.sessionId, reading.since, settings.messageId, itemIndex);
+		if (pending) reading = { kind: 'newest', entry: reading.entry, burst: reading.burst };
+	}
 	if (reading.kind !== 'newest') return [];
 	const session = await fetchSession(context, settings.sessionId, itemIndex);
 	if (session.status === 'COMPLETED') return [];
