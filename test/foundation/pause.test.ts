@@ -1,4 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { pause } from '../../nodes/Helena/helpers/pause';
 
@@ -15,7 +16,7 @@ describe('pause: the in-process wait of Collect Burst', () => {
 	it('ends at once when the execution is cancelled during the wait', async () => {
 		const controller = new AbortController();
 		const started = performance.now();
-		setTimeout(() => controller.abort(), 50);
+		void sleep(50).then(() => controller.abort());
 		await expect(pause(contextWith(controller.signal), 10_000)).rejects.toThrow();
 		expect(performance.now() - started).toBeLessThan(2_000);
 	});
