@@ -75,6 +75,17 @@ async function handleControl(sb, method, path, text, query) {
 				sb.deliveries.length = 0;
 				return { status: 200, body: { cleared } };
 			}
+			case 'POST /deliveries/hold':
+				return { status: 200, body: { held: sb.holdDeliveries(body.eventType) } };
+			case 'POST /deliveries/release':
+				return { status: 200, body: await sb.releaseDeliveries({ order: body.order }) };
+			case 'POST /deliveries/redeliver':
+				return { status: 200, body: await sb.redeliver(Number(body.index)) };
+			case 'POST /chat/contact-writes-burst':
+				return {
+					status: 200,
+					body: await sb.chat.contactWritesBurst(body.phone, body.texts, { gapMs: body.gapMs, channelName: body.channel }),
+				};
 			case 'POST /chat/contact-writes':
 				return { status: 200, body: sb.chat.contactWrites(body.phone, body.text, body.channel) };
 			case 'POST /chat/advance':

@@ -95,6 +95,9 @@ class Sandbox {
 			'seedContacts',
 			'reset',
 			'deliver',
+			'holdDeliveries',
+			'releaseDeliveries',
+			'redeliver',
 			'waitForDeliveries',
 			'close',
 			'snapshot',
@@ -209,6 +212,30 @@ class Sandbox {
 	async deliver(eventType, content) {
 		if (!this.state.events.some((e) => e.event === eventType)) throw new Error(`Unknown event type '${eventType}'`);
 		return this.deliverer.deliver(eventType, eventContent(this.state, eventType, content));
+	}
+
+	/**
+	 * Deliveries (of `eventType` only, when given) wait unsent until `releaseDeliveries()`: late deliveries.
+	 * @param {string} [eventType]
+	 */
+	holdDeliveries(eventType) {
+		return this.deliverer.hold(eventType);
+	}
+
+	/**
+	 * Sends the held deliveries one after the other, as they happened or newest first (out of order).
+	 * @param {{ order?: 'asHeld'|'reversed' }} [options]
+	 */
+	releaseDeliveries(options) {
+		return this.deliverer.release(options);
+	}
+
+	/**
+	 * Sends a delivery of the log (`deliveries`) again, unchanged: a duplicate, as Helena may send.
+	 * @param {number | ((entry: any) => boolean)} which its index in the log, or the last one that matches
+	 */
+	redeliver(which) {
+		return this.deliverer.redeliver(which);
 	}
 
 	/** Resolves once every delivery started so far (including automatic CONTACT_* ones) has finished. */

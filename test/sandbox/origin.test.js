@@ -53,6 +53,10 @@ const CONTROL_POSTS = {
 	'/__sandbox/after-bound': { reading: 'inclusive' },
 	'/__sandbox/events': { eventType: 'SESSION_NEW' },
 	'/__sandbox/chat/contact-writes': { phone: '+5511987654321', text: 'hi' },
+	'/__sandbox/chat/contact-writes-burst': { phone: '+5511987654321', texts: ['hi', 'there'], gapMs: 0 },
+	'/__sandbox/deliveries/hold': {},
+	'/__sandbox/deliveries/release': { order: 'reversed' },
+	'/__sandbox/deliveries/redeliver': { index: 0 },
 	'/__sandbox/chat/advance': {},
 	'/__sandbox/chat/fail-deliveries': { phone: '+5511987654321', reason: 'x' },
 };
@@ -61,6 +65,7 @@ const PAGE_POSTS = () => {
 	return {
 		'/__sandbox/page/startConversation': { phone: '+5511912345678', text: 'from another site' },
 		'/__sandbox/page/reply': { sessionId: session.id, text: 'hi' },
+		'/__sandbox/page/replyBurst': { sessionId: session.id, text: 'hi\nthere', gapMs: 0 },
 		'/__sandbox/page/completeConversation': { sessionId: session.id },
 		'/__sandbox/page/changeContact': { contactId: demo.contactId(1), annotation: 'changed from another site' },
 		'/__sandbox/page/moveCard': { cardId: CARD, stepId: demo.stepId('Funil de Vendas', 'Proposta') },
@@ -81,6 +86,7 @@ function fingerprint() {
 		afterBound: afterBoundReading(),
 		requests: sb.requests.length,
 		deliveries: sb.deliveries.length,
+		held: sb.deliverer.held?.length ?? null,
 	});
 }
 const clockIsReal = () => Math.abs(clock.now() - Date.now()) < 60_000;

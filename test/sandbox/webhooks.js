@@ -164,6 +164,8 @@ class Deliverer {
 		/** @type {Set<Promise<unknown>>} */
 		this.pending = new Set();
 		this.closed = false;
+		/** While held (`hold()`), deliveries wait here unsent until `release()`. @type {{ eventType: string, content: unknown }[]|undefined} */
+		this.held = undefined;
 	}
 
 	/** @param {string} eventType */
@@ -178,6 +180,10 @@ class Deliverer {
 	 * @returns {Promise<{ subscriptionId: string, url: string, status: number|null, error?: string }[]>}
 	 */
 	deliver(eventType, content) {
+		if (this.held && (this.held.only === undefined || this.held.only === eventType)) {
+			this.held.push({ eventType, content });
+			return Promise.resolve([]);
+		}
 		const targets = this.subscribersOf(eventType);
 		const payload = JSON.stringify({ eventType, date: this.dateNow(), content });
 		const work = Promise.all(targets.map((s) => this.send(s, eventType, payload)));
@@ -226,6 +232,48 @@ class Deliverer {
 		entry.durationMs = Date.now() - entry.at;
 		const result = { subscriptionId: entry.subscriptionId, url: entry.url, status: entry.status };
 		return entry.error === undefined ? result : { ...result, error: entry.error };
+	}
+
+	/**
+	 * From now on, deliveries (of `eventType` only, when given) wait unsent, as Helena's deliveries can arrive
+	 * late: `release()` sends them. Returns how many are held.
+	 * @param {string} [eventType]
+	 */
+	hold(eventType) {
+		if (!this.held) this.held = Object.assign([], { only: eventType });
+		return this.held.length;
+	}
+
+	/**
+	 * Sends what `hold()` kept, one after the other (each answered before the next leaves), in the order they
+	 * happened or reversed (out of order: the newest first); deliveries go out at once again afterwards.
+	 * @param {{ order?: 'asHeld'|'reversed' }} [options]
+	 */
+	async release({ order = 'asHeld' } = {}) {
+		const held = [...(this.held ?? [])];
+		this.held = undefined;
+		if (order === 'reversed') held.reverse();
+		else if (order !== 'asHeld') throw new Error(`release: order is asHeld or reversed, not ${order}`);
+		const results = [];
+		for (const { eventType, content } of held) results.push(...(await this.deliver(eventType, content)));
+		return results;
+	}
+
+	/**
+	 * Sends a delivery again, byte for byte (same `date` and content, same subscription), as Helena may deliver an
+	 * event twice. `which` picks it from the log: its index there, or the last delivery that matches.
+	 * @param {number | ((entry: any) => boolean)} which
+	 */
+	redeliver(which) {
+		const entry = typeof which === 'number' ? this.log[which] : this.log.findLast(which);
+		if (!entry) throw new Error('redeliver: no such delivery in the log');
+		const work = this.send({ id: entry.subscriptionId, url: entry.url }, entry.eventType, JSON.stringify(entry.body)).then((result) => ({
+			...result,
+			redelivery: true,
+		}));
+		this.pending.add(work);
+		work.finally(() => this.pending.delete(work));
+		return work;
 	}
 
 	/** Resolves when every delivery started so far has finished. */

@@ -27,6 +27,21 @@ function chatControl(sandbox) {
 			return toPublicSession(sandbox.state, session);
 		},
 		/**
+		 * The contact writes several messages `gapMs` apart (a burst, as people write on WhatsApp), each delivered
+		 * as MESSAGE_RECEIVED like a single one; resolves with the session and the messages, once all are written.
+		 * @param {string} phone @param {string[]} texts @param {{ gapMs?: number, channelName?: string }} [options]
+		 */
+		async contactWritesBurst(phone, texts, { gapMs = 1000, channelName } = {}) {
+			let session;
+			const messages = [];
+			for (const [index, text] of texts.entries()) {
+				if (index > 0 && gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
+				session = contactWrites(ctx(), phone, text, channelName);
+				messages.push(this.history(session.id).findLast((m) => m.direction === 'FROM_HUB'));
+			}
+			return { session: session && toPublicSession(sandbox.state, session), messages };
+		},
+		/**
 		 * The contact sends a file (see receivedMedia.js); returns the message (public shape), its session's
 		 * id and the file's SHA-256 (of the bytes the media origin serves).
 		 */

@@ -52,6 +52,30 @@ function reply(sandbox, body) {
 	return sandbox.chat.contactWrites(contact.phoneNumber, required(body, 'text'), channel.name);
 }
 
+/** The most messages, and the longest gap between two, one burst from the page may send. */
+const BURST_MAX_MESSAGES = 20;
+const BURST_MAX_GAP_MS = 10_000;
+
+/**
+ * The contact of a conversation writes a burst: each line of `text` a message of its own, `gapMs` apart (default
+ * a second), each delivered as MESSAGE_RECEIVED as a single reply is; answered once all are written.
+ */
+async function replyBurst(sandbox, body) {
+	const session = sessionNamed(sandbox, required(body, 'sessionId'));
+	const texts = required(body, 'text')
+		.split(/\r?\n/)
+		.map((line) => line.trim())
+		.filter(Boolean);
+	if (texts.length > BURST_MAX_MESSAGES)
+		throw new PageInputError(`a burst holds at most ${BURST_MAX_MESSAGES} messages, not ${texts.length}`);
+	const gapMs = body.gapMs ?? 1000;
+	if (!Number.isInteger(gapMs) || gapMs < 0 || gapMs > BURST_MAX_GAP_MS)
+		throw new PageInputError(`'gapMs' is a whole number of milliseconds from 0 to ${BURST_MAX_GAP_MS}`);
+	const contact = sandbox.state.contacts.get(session.contactId);
+	const channel = sandbox.state.channels.get(session.channelId);
+	return await sandbox.chat.contactWritesBurst(contact.phoneNumber, texts, { gapMs, channelName: channel.name });
+}
+
 /**
  * Someone writes to the account: a new contact when the number is new (CONTACT_NEW, as Helena creates it),
  * then a new conversation (SESSION_NEW) with the message (MESSAGE_RECEIVED).
@@ -106,6 +130,6 @@ function fireEvent(sandbox, body) {
 	return sandbox.deliver(required(body, 'eventType'));
 }
 
-const ACTIONS = { reply, startConversation, completeConversation, changeContact, moveCard, setCardStatus, fireEvent };
+const ACTIONS = { reply, replyBurst, startConversation, completeConversation, changeContact, moveCard, setCardStatus, fireEvent };
 
 module.exports = { ACTIONS, PageInputError };

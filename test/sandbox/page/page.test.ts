@@ -225,6 +225,50 @@ describe('the sandbox page', () => {
 		});
 	});
 
+	test('a burst as the contact: each line a message of its own, a gap apart, each delivered as MESSAGE_RECEIVED in order; more than 20 lines are refused', async () => {
+		const pending = helena.sandbox.chat.sessions().find((session) => session.status === 'PENDING')!;
+		const lines = ['oi', 'tudo bem?', 'queria saber do meu pedido', 'é o 4471'];
+		const started = Date.now();
+		const { status, json } = await act('replyBurst', { sessionId: pending.id, text: `${lines.join('\n')}\n\n`, gapMs: 200 });
+
+		expect(status).toBe(200);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 200 - 20);
+		expect(await delivered()).toEqual(lines.map(() => 'MESSAGE_RECEIVED'));
+		expect(received.map((delivery) => [delivery.content.sessionId, delivery.content.text])).toEqual(
+			lines.map((text) => [pending.id, text]),
+		);
+		expect((json.messages as IDataObject[]).map((message) => message.id)).toEqual(received.map((delivery) => delivery.content.id));
+		const times = received.map((delivery) => Date.parse(delivery.content.createdAt as string));
+		for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(190);
+		const conversation = (await state()).conversations.find((candidate) => candidate.id === pending.id)!;
+		expect((conversation.messages as IDataObject[]).slice(-4).map((m) => m.text)).toEqual(lines);
+
+		const tooMany = Array.from({ length: 21 }, (_, i) => `line ${i}`).join('\n');
+		expect(await act('replyBurst', { sessionId: pending.id, text: tooMany, gapMs: 0 })).toEqual({
+			status: 400,
+			json: { error: 'a burst holds at most 20 messages, not 21' },
+		});
+		expect(await act('replyBurst', { sessionId: pending.id, text: 'a\nb', gapMs: -1 })).toMatchObject({ status: 400 });
+	});
+
+	test('deliveries held and released newest first arrive out of order; a delivery sent again arrives twice, unchanged', async () => {
+		const pending = helena.sandbox.chat.sessions().find((session) => session.status === 'PENDING')!;
+		helena.sandbox.holdDeliveries('MESSAGE_RECEIVED');
+		await act('replyBurst', { sessionId: pending.id, text: 'um\ndois\ntrês', gapMs: 0 });
+		expect(await delivered()).toEqual([]);
+
+		await helena.sandbox.releaseDeliveries({ order: 'reversed' });
+		expect(received.map((delivery) => delivery.content.text)).toEqual(['três', 'dois', 'um']);
+		helena.sandbox.chat.contactWrites(demo.contactPhone(1), 'quatro');
+		expect(await delivered()).toEqual(['MESSAGE_RECEIVED', 'MESSAGE_RECEIVED', 'MESSAGE_RECEIVED', 'MESSAGE_RECEIVED']);
+
+		const again = await helena.sandbox.redeliver((entry: IDataObject) => entry.eventType === 'MESSAGE_RECEIVED');
+		expect(again).toMatchObject({ status: 200, redelivery: true });
+		await delivered();
+		expect(received).toHaveLength(5);
+		expect(received[4]).toEqual(received[3]);
+	});
+
 	test('completing a conversation delivers SESSION_COMPLETE; changing a contact delivers CONTACT_UPDATE and moves its updatedAt', async () => {
 		const pending = helena.sandbox.chat.sessions().find((session) => session.status === 'PENDING')!;
 		const before = (await state()).contacts.find((contact) => contact.id === demo.contactId(1))!;
