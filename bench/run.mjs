@@ -13,6 +13,10 @@
 //                               --baseline fixed=bead08f,halving=a4b92fc: the fixed pacing and the first learning one)
 //   npm run bench -- --full     adds the 100,000-contact leg to the curve, the memory legs, the sustained run and sharing
 //                               (2 × 100,000 contacts on one account: over 5 minutes; about 10 minutes more in all)
+//   --only burst                one answer per burst in a running n8n: bursts of 1, 4 and 20 messages (--burst-sizes), a
+//                               second apart (--burst-gap ms), Collect Burst beside Wait + Get Messages + Code (bench/burst.mjs);
+//                               --burst-quiet seconds (default 5, the operation's default), --burst-ways collect,handBuilt;
+//                               n8n listens on --port or a free one
 //   --skip-build                packs the dist already built (several benchmarks started side by side)
 //   --cpu-prof <dir>            writes a V8 CPU profile of every n8n process into <dir>
 import { execFileSync, execSync } from 'node:child_process';
@@ -26,12 +30,13 @@ import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 
 import { N8n, ensureN8n, packPackage, prepareUserFolder, temporaryUserFolder } from '../scripts/lib/n8n.mjs';
+import { burstBench } from './burst.mjs';
 import { benchCredentials, contactAt, scenarios, useItemsServer } from './workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { startSandbox } = require('../test/sandbox/index.js');
 
-const SECTIONS = ['upsert', 'returnall', 'peritem', 'budget', 'campaign', 'curve', 'memory', 'sustained', 'sharing'];
+const SECTIONS = ['upsert', 'returnall', 'peritem', 'budget', 'campaign', 'curve', 'burst', 'memory', 'sustained', 'sharing'];
 const { values } = parseArgs({
 	options: {
 		contacts: { type: 'string', default: '10000' },
@@ -50,6 +55,10 @@ const { values } = parseArgs({
 		full: { type: 'boolean', default: false },
 		only: { type: 'string', default: '' },
 		'cpu-prof': { type: 'string', default: '' },
+		'burst-sizes': { type: 'string', default: '1,4,20' },
+		'burst-gap': { type: 'string', default: '1000' },
+		'burst-quiet': { type: 'string', default: '5' },
+		'burst-ways': { type: 'string', default: 'collect,handBuilt' },
 	},
 });
 const N = Number(values.contacts);
@@ -504,6 +513,24 @@ if (only.has('sharing')) {
 	sandbox.setFaults({ enforceRateLimits: false, rateLimits: null });
 }
 
+let bursts = [];
+if (only.has('burst')) {
+	sandbox.reset('empty');
+	sandbox.setFaults({ latencyMs: LATENCY, enforceRateLimits: false, rateLimits: null });
+	sandbox.setFaults({ enforceRateLimits: true });
+	bursts = await burstBench({
+		install,
+		userFolder: userFolder.folder,
+		port: Number(values.port) || (await freePort()),
+		sandbox,
+		sizes: values['burst-sizes'].split(',').map(Number),
+		gapMs: Number(values['burst-gap']),
+		quietSeconds: Number(values['burst-quiet']),
+		ways: values['burst-ways'].split(','),
+		progress,
+	});
+}
+
 await sandbox.close();
 itemsServer.close();
 userFolder.cleanup();
@@ -660,6 +687,43 @@ if (curve.length) {
 	);
 	console.log(
 		`\n  vendor limits: 200 requests per 5 s and 1,000 per 5 min; the node keeps 190 per 5 s. Curve legs took ${curve.map(({ size, seconds }) => `${size}: ${fixed(seconds, 0)} s`).join(', ')} (with n8n boots).`,
+	);
+}
+if (bursts.length) {
+	console.log(
+		`\nOne answer per burst: a contact writes N messages ${values['burst-gap']} ms apart, one MESSAGE_RECEIVED each; quiet time ${values['burst-quiet']} s; ${LATENCY} ms latency, vendor limits on. Reads = GET requests on the conversation; other = requests that are neither reads nor the answer (Collect Burst's claim note); delay = from the burst's last message to the answer at Helena\n`,
+	);
+	const ways = { collect: 'Collect Burst', handBuilt: 'Wait + Get Messages + Code (by hand)' };
+	const lines = bursts.map((r) => [
+		ways[r.way],
+		`${r.size}${r.duplicate ? ' (last delivered twice)' : ''}`,
+		r.executions,
+		r.failed,
+		r.answers,
+		r.answerCount,
+		r.reads,
+		fixed(r.reads / r.size, 2),
+		r.otherRequests,
+		r.throttled,
+		fixed(r.delayMs / 1000, 2),
+	]);
+	console.log(
+		table(
+			[
+				'Way',
+				'Messages',
+				'Executions',
+				'Failed',
+				'Answers',
+				'Messages in the answer',
+				'Reads',
+				'Reads/message',
+				'Other requests',
+				'429s',
+				'Delay s',
+			],
+			lines,
+		),
 	);
 }
 if (sustained) {

@@ -313,3 +313,86 @@ export const scenarios = {
 			http({ method: 'GET', url: `=${base}/core/v1/contact/{{ $json.id }}?IncludeDetails=Tags` }),
 		]),
 };
+
+/**
+ * One answer per burst, the two ways: Helena Trigger (MESSAGE_RECEIVED) → Conversation → Collect Burst → the answer;
+ * and the way people build it by hand in plain n8n: Helena Trigger → Wait (the quiet time) → Get Messages (the
+ * newest 50) → a Code node that goes on only when this execution's message is still the newest the contact wrote,
+ * joining the messages since our last answer → the answer. Each answer is one Send Message in the conversation.
+ */
+function burstWorkflow(id, webhookId, middle) {
+	const trigger = {
+		id: 'trigger',
+		name: 'Helena Trigger',
+		type: 'n8n-nodes-helena.helenaTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		webhookId,
+		parameters: { events: ['MESSAGE_RECEIVED'] },
+		credentials: helenaCredentials,
+	};
+	const answer = {
+		...helena({
+			resource: 'session',
+			operation: 'sendMessage',
+			sessionId: '={{ $json.sessionId }}',
+			content: 'text',
+			text: "={{ 'Recebi ' + $json.count + ' mensagem(ns): ' + $json.text }}",
+			options: {},
+		}),
+		id: 'answer',
+		name: 'Answer',
+		position: [200 * (middle.length + 1), 0],
+	};
+	const workflow = chain(id, [trigger, ...middle.map((node, i) => ({ ...node, position: [200 * (i + 1), 0] })), answer]);
+	workflow.settings.saveDataSuccessExecution = 'all';
+	return workflow;
+}
+
+const BURST_CODE = `const mine = $('Helena Trigger').first().json.content;
+const newestFirst = $input.all().map((item) => item.json);
+const newest = newestFirst.find((message) => message.direction === 'received');
+if (!newest || newest.id !== mine.id) return [];
+const burst = [];
+for (const message of newestFirst) {
+	if (message.direction !== 'received') break;
+	burst.unshift(message);
+}
+return [{ json: { sessionId: mine.sessionId, text: burst.map((message) => message.text).join('\\n'), count: burst.length } }];`;
+
+export const burstScenarios = {
+	collect: (quietSeconds) =>
+		burstWorkflow('benchBurstCollec', '7d1c0b5e-3a2f-4c6d-8e9f-0a1b2c3d4e51', [
+			{
+				...helena({ resource: 'session', operation: 'collectBurst', quietTime: quietSeconds, options: {} }),
+				id: 'collect',
+				name: 'Collect Burst',
+			},
+		]),
+	handBuilt: (quietSeconds) =>
+		burstWorkflow('benchBurstByHand', '7d1c0b5e-3a2f-4c6d-8e9f-0a1b2c3d4e52', [
+			{
+				id: 'wait',
+				name: 'Wait',
+				type: 'n8n-nodes-base.wait',
+				typeVersion: 1.1,
+				webhookId: '7d1c0b5e-3a2f-4c6d-8e9f-0a1b2c3d4e53',
+				parameters: { resume: 'timeInterval', amount: quietSeconds, unit: 'seconds' },
+			},
+			{
+				...helena({
+					resource: 'session',
+					operation: 'getMessages',
+					sessionId: "={{ $('Helena Trigger').first().json.content.sessionId }}",
+					returnAll: false,
+					limit: 50,
+					simple: true,
+					filters: {},
+					options: { orderDirection: 'DESCENDING' },
+				}),
+				id: 'read',
+				name: 'Get Messages',
+			},
+			{ ...codeNode(BURST_CODE), id: 'newest', name: 'Newest of its burst?' },
+		]),
+};
