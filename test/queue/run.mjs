@@ -22,6 +22,9 @@
 //   6. Send and Wait for Response (last: its contact would upset the counts of 4 and 5): a production execution
 //      sends its question and waits; the approve link, opened through nginx, reaches a webhook process,
 //      which resumes the execution; a worker finishes it with the answer.
+//   7. One answer per burst (last, for the same reason): contacts write bursts at the same time, some deliveries sent
+//      twice; whichever webhook process took each delivery and whichever worker ran it, each conversation gets one
+//      answer with all its messages (`node --test-name-pattern="One answer per burst" test/queue/run.mjs` runs it alone).
 // What is asserted is what n8n and the package promise (each delivery runs once, no update lost, 429s
 // absorbed), never how Bull happens to share the jobs out: where a scenario needs a worker busy, it is arranged.
 // Everything it starts it stops, and it removes its folders. Ports: HELENA_QUEUE_PORT (n8n, default 5900,
@@ -37,7 +40,7 @@ import { credentialFor, sendAndWaitWorkflow, sentLinks, triggerWorkflow } from '
 import { QueueCluster } from './cluster.mjs';
 import { assertPortFree, ensureServers, startNginx, startPostgres, startRedis } from './services.mjs';
 import { countBy, deliveryStream, inFlightAt, pool, tally } from './stream.mjs';
-import { phoneOf, slowTriggerWorkflow, updateWorkflow, upsertManyWorkflow } from './workflows.mjs';
+import { burstWorkflow, phoneOf, slowTriggerWorkflow, updateWorkflow, upsertManyWorkflow } from './workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { startSandbox } = require('../sandbox/index.js');
@@ -78,6 +81,12 @@ const SLOW_TRIGGER = slowTriggerWorkflow('queueSlowTrig001', SLOW_SECONDS);
 const UPSERT = upsertManyWorkflow(UPSERT_CONTACTS);
 const UPDATE_A = updateWorkflow('queueUpdateA0001', 'A', 0, UPDATES_PER_WORKFLOW);
 const UPDATE_B = updateWorkflow('queueUpdateB0001', 'B', UPDATES_PER_WORKFLOW, UPDATES_PER_WORKFLOW);
+/** One answer per burst (last: its contacts would upset the counts of 4 and 5). */
+const BURST_QUIET_SECONDS = 2;
+const BURST = burstWorkflow('queueBurst000001', BURST_QUIET_SECONDS);
+const BURST_CONVERSATIONS = 6;
+const BURST_TEXTS = ['oi', 'tudo bem?', 'queria saber do meu pedido', 'é o 4471'];
+const BURST_GAP_MS = 700;
 const WAIT_PHONE = '+55 31 97777-0202';
 const WAIT_QUESTION = 'Queue mode: can you confirm Friday 15:00? #Q1';
 const SEND_AND_WAIT = sendAndWaitWorkflow('queueSendWait001', 'helena-queue-wait', '6a1f0c55-8f0e-4b61-9d6b-0c6a3c1d7e0c', {
@@ -311,8 +320,8 @@ before(async () => {
 	const started = Date.now();
 	// The first CLI command migrates the empty PostgreSQL database; the processes start after it.
 	await q.cluster.main.importCredentials([credentialFor(q.sandbox)]);
-	await q.cluster.main.importWorkflows([triggerWorkflow(TRIGGER_ID), SLOW_TRIGGER, UPSERT, UPDATE_A, UPDATE_B, SEND_AND_WAIT]);
-	log(`database migrated, credential and 6 workflows imported in ${seconds(Date.now() - started)}`);
+	await q.cluster.main.importWorkflows([triggerWorkflow(TRIGGER_ID), SLOW_TRIGGER, UPSERT, UPDATE_A, UPDATE_B, SEND_AND_WAIT, BURST]);
+	log(`database migrated, credential and 7 workflows imported in ${seconds(Date.now() - started)}`);
 	await q.cluster.start();
 	figures.startup = Date.now() - started;
 });
@@ -922,6 +931,63 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			} finally {
 				await cluster.main.api('POST', `/workflows/${SEND_AND_WAIT.id}/deactivate`).catch(() => {});
 			}
+		},
+	);
+
+	test(
+		`One answer per burst: ${BURST_CONVERSATIONS} contacts each write ${BURST_TEXTS.length} messages ${BURST_GAP_MS} ms apart at the same time, the last delivery of every other burst sent twice; the deliveries reach both webhook processes, the workers run them, and each conversation gets one answer with all its messages`,
+		{ timeout: within(240_000) },
+		async (t) => {
+			const { cluster, sandbox } = q;
+			await activateTrigger(t, BURST.id);
+			const from = await lastExecutionId(BURST.id);
+			const nginxFrom = q.nginx.requests().length;
+			sandbox.clearRequests();
+
+			const bursts = await Promise.all(
+				Array.from({ length: BURST_CONVERSATIONS }, async (_, index) => {
+					await sleep(index * 150);
+					const texts = BURST_TEXTS.map((text) => `${text} (${index + 1})`);
+					const written = await sandbox.chat.contactWritesBurst(`+55|3197${String(7000000 + index)}`, texts, { gapMs: BURST_GAP_MS });
+					await sandbox.waitForDeliveries();
+					if (index % 2 === 0) {
+						const last = written.messages.at(-1).id;
+						await sandbox.redeliver((entry) => entry.eventType === 'MESSAGE_RECEIVED' && entry.body.content.id === last);
+					}
+					return { texts, sessionId: written.session.id };
+				}),
+			);
+			const deliveries = BURST_CONVERSATIONS * BURST_TEXTS.length + Math.ceil(BURST_CONVERSATIONS / 2);
+			const executions = await settledExecutions(BURST.id, deliveries, { after: from, timeoutMs: within(120_000) });
+			// a burst answered twice would show up within the quiet time
+			await sleep(BURST_QUIET_SECONDS * 1000 + 2000);
+			assert.equal(executions.length, deliveries, `one execution per delivery: ${executions.length}, not ${deliveries}`);
+			assert.deepEqual(
+				executions.map((execution) => execution.status).filter((status) => status !== 'success'),
+				[],
+			);
+
+			const answers = bursts.map(({ sessionId }) =>
+				sandbox.chat
+					.history(sessionId)
+					.filter((message) => message.direction === 'TO_HUB')
+					.map((message) => message.text),
+			);
+			assert.deepEqual(
+				answers,
+				bursts.map(({ texts }) => [`Recebi ${texts.length}: ${texts.join('\n')}`]),
+			);
+			const through = deliveriesThroughNginx(nginxFrom);
+			assert.equal(through.length, deliveries);
+			const perWebhook = countBy(through.map(lastUpstream));
+			assert.equal(Object.keys(perWebhook).length, 2, `both webhook processes took deliveries (${JSON.stringify(perWebhook)})`);
+			const workerOf = cluster.workerOf();
+			const perWorker = countBy(executions.map((execution) => workerOf.get(String(execution.id))?.join(' then ') ?? 'none'));
+			const reads = sandbox.requests.filter((request) => request.method === 'GET' && request.decodedPath.startsWith('/chat/v1/session/'));
+			figures.burst = { deliveries, perWebhook, perWorker, readsPerMessage: Number((reads.length / deliveries).toFixed(2)) };
+			log(
+				`bursts: ${deliveries} deliveries ${JSON.stringify(perWebhook)}, executions ${JSON.stringify(perWorker)}, ${reads.length} reads, one answer each`,
+			);
 		},
 	);
 });

@@ -98,3 +98,33 @@ export function slowTriggerWorkflow(id, seconds) {
 		},
 	};
 }
+
+/**
+ * Helena Trigger (MESSAGE_RECEIVED) → Collect Burst (`quietSeconds`) → Answer (Send Message in the conversation,
+ * naming how many messages it answers and quoting them): one answer per burst, whichever webhook process took
+ * each delivery and whichever worker ran each execution.
+ */
+export function burstWorkflow(id, quietSeconds) {
+	const workflow = triggerWorkflow(id, ['MESSAGE_RECEIVED'], { webhookId: '3c0a6a0e-5d0b-4c53-9a55-2f1e0b7d9a14' });
+	const trigger = workflow.nodes.find((node) => node.name === 'Helena Trigger');
+	const collect = {
+		...helena({ resource: 'session', operation: 'collectBurst', quietTime: quietSeconds, options: {} }),
+		id: `${id}-collect`,
+		name: 'Collect Burst',
+		position: [220, 0],
+	};
+	const answer = {
+		...helena({
+			resource: 'session',
+			operation: 'sendMessage',
+			sessionId: '={{ $json.sessionId }}',
+			content: 'text',
+			text: "={{ 'Recebi ' + $json.count + ': ' + $json.text }}",
+			options: {},
+		}),
+		id: `${id}-answer`,
+		name: 'Answer',
+		position: [440, 0],
+	};
+	return chain(id, 'queue burst', [trigger, collect, answer]);
+}
