@@ -78,7 +78,7 @@ async function handleControl(sb, method, path, text, query) {
 			case 'POST /deliveries/hold':
 				return { status: 200, body: { held: sb.holdDeliveries(body.eventType) } };
 			case 'POST /deliveries/release':
-				return { status: 200, body: await sb.releaseDeliveries({ order: body.order }) };
+				return { status: 200, body: await sb.releaseDeliveries({ order: body.order, twice: body.twice === true }) };
 			case 'POST /deliveries/redeliver':
 				return { status: 200, body: await sb.redeliver(Number(body.index)) };
 			case 'POST /chat/contact-writes-burst':

@@ -97,6 +97,7 @@ class Sandbox {
 			'deliver',
 			'holdDeliveries',
 			'releaseDeliveries',
+			'deliverTwice',
 			'redeliver',
 			'waitForDeliveries',
 			'close',
@@ -223,11 +224,21 @@ class Sandbox {
 	}
 
 	/**
-	 * Sends the held deliveries one after the other, as they happened or newest first (out of order).
-	 * @param {{ order?: 'asHeld'|'reversed' }} [options]
+	 * Sends the held deliveries one after the other, as they happened or newest first (out of order); `twice`: each
+	 * as two identical deliveries at once (duplicates racing each other).
+	 * @param {{ order?: 'asHeld'|'reversed', twice?: boolean }} [options]
 	 */
 	releaseDeliveries(options) {
 		return this.deliverer.release(options);
+	}
+
+	/**
+	 * Each delivery `accept` says yes to goes out twice at the same moment (duplicates racing each other) until
+	 * called with `undefined`.
+	 * @param {((eventType: string, content: any) => boolean)|undefined} accept
+	 */
+	deliverTwice(accept) {
+		this.deliverer.twice(accept);
 	}
 
 	/**

@@ -166,6 +166,8 @@ class Deliverer {
 		this.closed = false;
 		/** While held (`hold()`), deliveries wait here unsent until `release()`. @type {{ eventType: string, content: unknown }[]|undefined} */
 		this.held = undefined;
+		/** Deliveries it accepts go out twice at once (`twice()`). @type {((eventType: string, content: any) => boolean)|undefined} */
+		this.twiceIf = undefined;
 	}
 
 	/** @param {string} eventType */
@@ -184,7 +186,8 @@ class Deliverer {
 			this.held.push({ eventType, content });
 			return Promise.resolve([]);
 		}
-		const targets = this.subscribersOf(eventType);
+		const twice = this.twiceIf?.(eventType, content) === true;
+		const targets = this.subscribersOf(eventType).flatMap((s) => (twice ? [s, s] : [s]));
 		const payload = JSON.stringify({ eventType, date: this.dateNow(), content });
 		const work = Promise.all(targets.map((s) => this.send(s, eventType, payload)));
 		this.pending.add(work);
@@ -245,17 +248,34 @@ class Deliverer {
 	}
 
 	/**
-	 * Sends what `hold()` kept, one after the other (each answered before the next leaves), in the order they
-	 * happened or reversed (out of order: the newest first); deliveries go out at once again afterwards.
-	 * @param {{ order?: 'asHeld'|'reversed' }} [options]
+	 * From now on, each delivery `accept` says yes to goes out as two identical deliveries at the same moment (a
+	 * retry racing the first attempt); `undefined` ends it.
+	 * @param {((eventType: string, content: any) => boolean)|undefined} accept
 	 */
-	async release({ order = 'asHeld' } = {}) {
+	twice(accept) {
+		this.twiceIf = accept;
+	}
+
+	/**
+	 * Sends what `hold()` kept, one after the other (each answered before the next leaves), in the order they
+	 * happened or reversed (out of order: the newest first); `twice`: each as two identical deliveries at the same
+	 * moment (a retry racing the first attempt). Deliveries go out at once again afterwards.
+	 * @param {{ order?: 'asHeld'|'reversed', twice?: boolean }} [options]
+	 */
+	async release({ order = 'asHeld', twice = false } = {}) {
 		const held = [...(this.held ?? [])];
 		this.held = undefined;
 		if (order === 'reversed') held.reverse();
 		else if (order !== 'asHeld') throw new Error(`release: order is asHeld or reversed, not ${order}`);
 		const results = [];
-		for (const { eventType, content } of held) results.push(...(await this.deliver(eventType, content)));
+		for (const { eventType, content } of held) {
+			const payload = JSON.stringify({ eventType, date: this.dateNow(), content });
+			const copies = this.subscribersOf(eventType).flatMap((s) => (twice ? [s, s] : [s]));
+			const work = Promise.all(copies.map((s) => this.send(s, eventType, payload)));
+			this.pending.add(work);
+			work.finally(() => this.pending.delete(work));
+			results.push(...(await work));
+		}
 		return results;
 	}
 

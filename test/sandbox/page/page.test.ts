@@ -267,6 +267,24 @@ describe('the sandbox page', () => {
 		await delivered();
 		expect(received).toHaveLength(5);
 		expect(received[4]).toEqual(received[3]);
+
+		// held, then each sent twice at the same moment
+		helena.sandbox.holdDeliveries('MESSAGE_RECEIVED');
+		await act('replyBurst', { sessionId: pending.id, text: 'cinco\nseis', gapMs: 0 });
+		await helena.sandbox.releaseDeliveries({ twice: true });
+		await delivered();
+		expect(received.slice(5).map((delivery) => delivery.content.text)).toEqual(['cinco', 'cinco', 'seis', 'seis']);
+		expect(received[6]).toEqual(received[5]);
+
+		// as they happen, those a test picks sent twice at once
+		helena.sandbox.deliverTwice((eventType: string, content: IDataObject) => eventType === 'MESSAGE_RECEIVED' && content.text === 'oito');
+		try {
+			await act('replyBurst', { sessionId: pending.id, text: 'sete\noito', gapMs: 0 });
+		} finally {
+			helena.sandbox.deliverTwice(undefined);
+		}
+		await delivered();
+		expect(received.slice(9).map((delivery) => delivery.content.text)).toEqual(['sete', 'oito', 'oito']);
 	});
 
 	test('completing a conversation delivers SESSION_COMPLETE; changing a contact delivers CONTACT_UPDATE and moves its updatedAt', async () => {
