@@ -125,23 +125,23 @@ describe(`one answer per burst: the AI assistant, in n8n ${e2e.version}`, () => 
 		assert.equal(modelRequests.length, 4);
 	});
 
-	test('each delivery of a burst sent twice: still one answer, quoting each message once', async () => {
+	test('each delivery of a burst sent twice at the same moment, the last once more later: still one answer, quoting each message once', async () => {
 		const texts = ['olá', 'preciso de ajuda', 'com a minha fatura'];
 		const [before, modelBefore] = [(await executionsSoFar()).length, model.requests.length];
-		const phone = newPhone();
-		const { session, messages } = await e2e.sandbox.chat.contactWritesBurst(phone, texts, { gapMs: GAP_MS });
-		await e2e.sandbox.waitForDeliveries();
-		// Helena sends each event again, the last one twice more, all before the quiet time is over
-		const deliveryOf = (id) =>
-			e2e.sandbox.deliveries.findIndex((entry) => entry.eventType === 'MESSAGE_RECEIVED' && entry.body.content.id === id);
-		const again = [...messages.map((message) => deliveryOf(message.id)), deliveryOf(messages.at(-1).id)];
-		const redelivered = await Promise.all(again.map((index) => e2e.sandbox.redeliver(index)));
-		assert.deepEqual(
-			redelivered.map((result) => result.status),
-			again.map(() => 200),
-		);
+		// Helena delivers each event twice at once (a retry racing the first attempt), then the last one again
+		e2e.sandbox.holdDeliveries('MESSAGE_RECEIVED');
+		let written;
+		try {
+			written = await e2e.sandbox.chat.contactWritesBurst(newPhone(), texts, { gapMs: GAP_MS });
+		} finally {
+			await e2e.sandbox.releaseDeliveries({ twice: true });
+		}
+		const { session, messages } = written;
+		const last = messages.at(-1).id;
+		const again = await e2e.sandbox.redeliver((entry) => entry.eventType === 'MESSAGE_RECEIVED' && entry.body.content.id === last);
+		assert.equal(again.status, 200);
 
-		const { answers, modelRequests } = await settled(session.id, { before, deliveries: texts.length + again.length, modelBefore });
+		const { answers, modelRequests } = await settled(session.id, { before, deliveries: texts.length * 2 + 1, modelBefore });
 		assert.deepEqual(answers, [quote(texts)]);
 		assert.equal(modelRequests.length, 2);
 	});
