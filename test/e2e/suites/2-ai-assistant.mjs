@@ -3,7 +3,8 @@
 // Helena tool and answers in it, transfers it when the contact asks for a person, and completes it when the
 // contact says goodbye; an audio goes through the trigger's Attach Media and OpenAI's transcription (the scripted
 // server answers that too) before the agent answers it. The script plays only the model's decisions; the tools, their schemas, the node's
-// requests and Helena's conversation are real.
+// requests and Helena's conversation are real. Its Collect Burst runs with a 1-second quiet time here (the example's 5 s,
+// four times, would only lengthen the run); bursts of several messages have their own suite (2-ai-assistant-burst.mjs).
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -85,6 +86,9 @@ describe(`the AI assistant that answers in the conversation, in n8n ${e2e.versio
 		workflow = loadExample('ai-assistant-answers-in-conversation.json', {
 			credentials: { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' }, openAiApi: MODEL_CREDENTIAL },
 		});
+		const collect = workflow.nodes.find((node) => node.parameters?.operation === 'collectBurst');
+		assert.ok(collect, 'the example has no Collect Burst node');
+		collect.parameters.quietTime = 1;
 		await e2e.n8n.importWorkflow(workflow);
 		await e2e.server();
 		await e2e.n8n.api('POST', `/workflows/${workflow.id}/activate`);
@@ -123,6 +127,14 @@ describe(`the AI assistant that answers in the conversation, in n8n ${e2e.versio
 		return { execution, requests, modelRequests: model.requests.slice(requestsBefore) };
 	}
 
+	/** Collect Burst's requests for a burst of one message: the newest page, the conversation, the claim note and the notes. */
+	const collected = () => [
+		`GET /chat/v1/session/${sessionId}/message`,
+		`GET /chat/v2/session/${sessionId}`,
+		`POST /chat/v1/session/${sessionId}/note`,
+		`GET /chat/v1/session/${sessionId}/note`,
+	];
+
 	const lastSent = () =>
 		e2e.sandbox.chat
 			.history(sessionId)
@@ -132,8 +144,8 @@ describe(`the AI assistant that answers in the conversation, in n8n ${e2e.versio
 	test('a question: the agent reads the conversation and answers in it', async () => {
 		const { requests, modelRequests } = await contactWrites('Oi! Vocês abrem no sábado?', 1);
 
-		assert.deepEqual(requests, [`GET /chat/v1/session/${sessionId}/message`, `POST /chat/v1/session/${sessionId}/message`]);
-		const history = e2e.sandbox.requests.find((request) => request.method === 'GET');
+		assert.deepEqual(requests, [...collected(), `GET /chat/v1/session/${sessionId}/message`, `POST /chat/v1/session/${sessionId}/message`]);
+		const history = e2e.sandbox.requests.filter((request) => request.method === 'GET' && request.decodedPath.endsWith('/message'))[1];
 		assert.equal(history.query.OrderDirection, 'DESCENDING');
 		assert.equal(history.query.PageSize, '100');
 		// what the model saw: the four tools with their descriptions, and the history with the contact's message
@@ -190,7 +202,7 @@ describe(`the AI assistant that answers in the conversation, in n8n ${e2e.versio
 		assert.deepEqual(e2e.sandbox.media.keyLeaks(), []);
 		assert.deepEqual(outputOf(execution.data.resultData.runData, 'Transcribe the audio'), [{ text: SPOKEN }]);
 		assert.equal(contactText(modelRequests[0]), SPOKEN);
-		assert.deepEqual(requests, [`GET /chat/v1/session/${sessionId}/message`, `POST /chat/v1/session/${sessionId}/message`]);
+		assert.deepEqual(requests, [...collected(), `GET /chat/v1/session/${sessionId}/message`, `POST /chat/v1/session/${sessionId}/message`]);
 		assert.equal(lastSent().text, ANSWERS.delivery);
 	});
 
@@ -198,6 +210,7 @@ describe(`the AI assistant that answers in the conversation, in n8n ${e2e.versio
 		const { requests } = await contactWrites('Quero falar com uma pessoa, por favor', 3);
 
 		assert.deepEqual(requests, [
+			...collected(),
 			`GET /chat/v1/session/${sessionId}/message`,
 			`POST /chat/v1/session/${sessionId}/message`,
 			`PUT /chat/v1/session/${sessionId}/transfer`,
@@ -212,6 +225,7 @@ describe(`the AI assistant that answers in the conversation, in n8n ${e2e.versio
 		const { requests } = await contactWrites('Obrigado, tchau!', 4);
 
 		assert.deepEqual(requests, [
+			...collected(),
 			`GET /chat/v1/session/${sessionId}/message`,
 			`POST /chat/v1/session/${sessionId}/message`,
 			`PUT /chat/v1/session/${sessionId}/complete`,
