@@ -4,9 +4,9 @@ import type { IDataObject, IExecuteFunctions, NodeApiError, NodeOperationError }
 
 import { isUuid, withItemIndex } from '../../helpers';
 
-import { apiPath, deleteRecord, helenaRequest, requestOutcome } from '../../transport';
+import { apiPath, helenaRequest, requestOutcome } from '../../transport';
 import { sessionRecord } from '../chat/locators';
-import { noteRecord } from '../shared/noteId';
+import { deleteNote } from '../shared/noteId';
 
 /*
  * The claim of a burst: two executions that both find the same message the newest (the trigger delivered it
@@ -51,14 +51,7 @@ async function withdrawClaim(
 			: 'The claim note may have been written: if the conversation shows it, delete it so that a later delivery of the message can go on.';
 	} else {
 		try {
-			await deleteRecord.call(context, {
-				id,
-				service: 'chat',
-				path: apiPath`/v1/session/note/${id}`,
-				notFoundMeansGone: true,
-				itemIndex,
-				records: [noteRecord(id)],
-			});
+			await deleteNote(context, id, itemIndex);
 			fate = 'The claim note was deleted again, so a later delivery of the message can go on.';
 		} catch {
 			fate = `The claim note "${id}" could not be deleted: delete it in the conversation so that a later delivery of the message can go on.`;

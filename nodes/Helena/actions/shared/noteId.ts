@@ -1,6 +1,7 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requireUuid } from '../../helpers';
+import { apiPath, deleteRecord } from '../../transport';
 import type { RecordRef } from '../../transport';
 
 /** The note Get Note and Delete Note work on (Add Note returns its ID; Get Notes lists them). */
@@ -20,4 +21,16 @@ export function readNoteId(context: IExecuteFunctions, itemIndex: number): strin
 
 export function noteRecord(id: string): RecordRef {
 	return { kind: 'note', value: id, message: `The note with ID "${id}" was not found in Helena` };
+}
+
+/** `DELETE /v1/session/note/{id}`, read as every delete is: a note gone already is reported, not an error. */
+export async function deleteNote(context: IExecuteFunctions, id: string, itemIndex: number): Promise<IDataObject> {
+	return await deleteRecord.call(context, {
+		id,
+		service: 'chat',
+		path: apiPath`/v1/session/note/${id}`,
+		notFoundMeansGone: true,
+		itemIndex,
+		records: [noteRecord(id)],
+	});
 }
