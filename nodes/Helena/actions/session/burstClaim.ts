@@ -19,16 +19,24 @@ const CLAIM = /\(burst ending ([0-9a-f-]{36}), claim ([0-9a-f]+)\)/i;
 
 interface Claim {
 	id: string;
+	/** The message whose burst it claims, lower case. */
+	messageId: string;
 	/** Helena's stamp in ms; NaN when the note has none. */
 	at: number;
 	token: string;
 }
 
-function claimOf(note: IDataObject, messageId: string): Claim | undefined {
+/** The claim a note makes, if it is one. */
+function claimIn(note: IDataObject): Claim | undefined {
 	const match = typeof note.text === 'string' ? CLAIM.exec(note.text) : null;
+	if (!match) return undefined;
 	const at = typeof note.createdAt === 'string' ? Date.parse(note.createdAt) : NaN;
-	if (!match || match[1].toLowerCase() !== messageId.toLowerCase()) return undefined;
-	return { id: String(note.id), at, token: match[2].toLowerCase() };
+	return { id: String(note.id), messageId: match[1].toLowerCase(), at, token: match[2].toLowerCase() };
+}
+
+function claimOf(note: IDataObject, messageId: string): Claim | undefined {
+	const claim = claimIn(note);
+	return claim?.messageId === messageId.toLowerCase() ? claim : undefined;
 }
 
 /**
@@ -160,9 +168,8 @@ export async function otherClaimSince(
 	})) as IDataObject;
 	const notes = Array.isArray(page.items) ? (page.items as IDataObject[]) : [];
 	return notes.some((note) => {
-		const match = typeof note.text === 'string' ? CLAIM.exec(note.text) : null;
-		const at = typeof note.createdAt === 'string' ? Date.parse(note.createdAt) : NaN;
+		const claim = claimIn(note);
 		// the list's bound is Helena's to apply; a note stamped before it does not count (one without a stamp does)
-		return match !== null && match[1].toLowerCase() !== messageId.toLowerCase() && (since === undefined || !(at <= since));
+		return claim !== undefined && claim.messageId !== messageId.toLowerCase() && (since === undefined || !(claim.at <= since));
 	});
 }
