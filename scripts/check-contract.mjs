@@ -1,10 +1,11 @@
-// Holds the sandbox's contract tables against the vendor's OpenAPI documents and prints every disagreement;
-// also checks that contract/answers.json (the documented answers) is what the documents give today.
+// Holds the sandbox's contract against the vendor's OpenAPI documents and prints every disagreement: an
+// operation of contract/operations.txt the documents lack, contract/requests.json or contract/answers.json not
+// what the documents give today, another reading of a disagreement docs/api-disagreements.md does not list.
 //   npm run check:contract -- <folder with core.json, chat.json, crm.json>
 // The documents are not part of the repository: CI passes the folder it has beside the checkout.
 // Exit code: 0 when the two agree, 1 on any disagreement, 2 when the documents cannot be read.
 import { existsSync, readFileSync } from 'node:fs';
-import { answersFile, answersJson } from './lib/answersJson.mjs';
+import { contractFiles } from './lib/answersJson.mjs';
 import { readDocuments } from './lib/readDocuments.mjs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -12,24 +13,36 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { compareContract, listedDisagreements } = require('./lib/compareContract.cjs');
-const { contractEndpoints } = require('../test/sandbox/contractCheck');
+const { listedDisagreements, readingProblems } = require('./lib/requestTypes.cjs');
+
+/** The operations whose requests differ between two texts of contract/requests.json (none for answers.json). */
+function changedRoutes(committed, generated) {
+	const byRoute = (text) =>
+		new Map((JSON.parse(text).endpoints ?? []).map((e) => [`${e.method} /${e.service}${e.path}`, JSON.stringify(e)]));
+	const [before, after] = [byRoute(committed), byRoute(generated)];
+	const changed = [...new Set([...before.keys(), ...after.keys()])].filter((route) => before.get(route) !== after.get(route));
+	return changed.length ? ` in ${changed.join(', ')}` : '';
+}
 
 const documents = readDocuments(process.argv[2], 'check:contract');
-
-const endpoints = contractEndpoints();
+const { files, problems: disagreements } = contractFiles(documents);
+for (const [file, text] of Object.entries(files)) {
+	const where = path.relative(root, file);
+	if (!existsSync(file)) disagreements.push({ where, message: 'is missing: run npm run answers:update -- <folder>' });
+	else if (readFileSync(file, 'utf8') !== text)
+		disagreements.push({
+			where,
+			message: `differs from the documents${changedRoutes(readFileSync(file, 'utf8'), text)}: run npm run answers:update -- <folder> and commit it`,
+		});
+}
 const listed = listedDisagreements(readFileSync(path.join(root, 'docs/api-disagreements.md'), 'utf8'));
-const disagreements = compareContract(endpoints, documents, listed);
-// the documented answers the sandbox and the smoke run hold answers to must be the documents' own
-const relative = path.relative(root, answersFile);
-if (!existsSync(answersFile)) disagreements.push({ where: relative, message: 'is missing: run npm run answers:update -- <folder>' });
-else if (readFileSync(answersFile, 'utf8') !== answersJson(endpoints, documents))
-	disagreements.push({ where: relative, message: 'differs from the documents: run npm run answers:update -- <folder> and commit it' });
-const services = [...new Set(endpoints.map((e) => e.service ?? 'core'))];
+const { OTHER_READINGS, contractEndpoints } = require('../test/sandbox/contract');
+const endpoints = contractEndpoints();
+disagreements.push(...readingProblems(OTHER_READINGS, endpoints, listed));
 
 for (const { where, message } of disagreements) console.log(`${where}: ${message}`);
 console.log(
-	`check:contract: ${endpoints.length} endpoints of the sandbox's contract (${services.join(', ')}) against ` +
+	`check:contract: ${endpoints.length} endpoints of the sandbox's contract against ` +
 		`${Object.keys(documents).join(', ')}: ${disagreements.length} disagreement(s)`,
 );
 process.exit(disagreements.length ? 1 : 0);

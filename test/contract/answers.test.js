@@ -112,7 +112,7 @@ describe('an answer held to its documented schema', () => {
 
 describe('contract/answers.json is built from the documents', () => {
 	const { buildAnswerSchemas } = require('../../scripts/lib/answerSchemas.cjs');
-	const { findOperation } = require('../../scripts/lib/compareContract.cjs');
+	const { findOperation } = require('../../scripts/lib/requestTypes.cjs');
 
 	test('each endpoint of the contract gets its 2xx answers (null where the documents give no body), with only the components they reach and only the keys the check reads', () => {
 		const document = {

@@ -1,6 +1,6 @@
 import { FORMATTED_FIELDS } from '../../nodes/Helena/transport/fieldFormats';
 import { DOCUMENTED_PATHS } from '../../nodes/Helena/transport/paths';
-// the sandbox's contract tables, which `npm run check:contract` holds against the vendor's OpenAPI documents
+// the sandbox's contract, read from the vendor's OpenAPI documents (`npm run check:contract` holds it current)
 import { contractEndpoints } from '../sandbox/contractCheck';
 
 interface ContractType {

@@ -5,7 +5,7 @@ const { contractEndpoints } = require('../sandbox/contractCheck');
 const { chatOf } = require('../sandbox/chat/store');
 
 /**
- * The reference lets many keys be null. For every endpoint of every contract table, a body whose required
+ * The reference lets many keys be null. For every endpoint of the contract, a body whose required
  * keys hold a plain value and whose nullable keys are all null (at every depth) is within the contract, and
  * the sandbox answers it as a service would: a result or an error that says what is wrong, never a crash.
  */

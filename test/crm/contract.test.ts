@@ -5,7 +5,7 @@ import { TEST_API_KEY } from '../engine/sandbox';
 import { demo } from '../sandbox';
 import { allRequests, byId, lostReason, MARIA_CARD, SALES, step, supportStep, useCrmSandbox } from './crmFixture';
 
-import { CRM_ENDPOINTS } from '../sandbox/crm/contract';
+import { CRM_ENDPOINTS } from '../sandbox/contract';
 import { endpointOf } from '../sandbox/contractCheck';
 import type { Problem } from '../sandbox/contractCheck';
 

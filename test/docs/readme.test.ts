@@ -87,8 +87,8 @@ describe('README: the Helena node’s operations match its description', () => {
 });
 
 describe('README: the documented operations the node does not offer', () => {
-	// The vendor's documents are not in the repository; the sandbox's contract tables are, and they hold every
-	// request the node sends (each request a test makes is checked against them).
+	// The vendor's documents are not in the repository; the sandbox's contract (read from them) is, and it holds
+	// every request the node sends (each request a test makes is checked against it).
 	const notOffered = section('### Documented operations not offered');
 	const [documented, count] = (matchesOf(notOffered, /documents\s+(\d+)\s+operations\.[^|]*?but\s+these\s+(\d+)/g)[0] ?? []).map(Number);
 	const rows = matchesOf(notOffered, /^\| `([A-Z]+) (\/[^`]+)` +\| (.+?) *\|$/gm);

@@ -1,7 +1,7 @@
 'use strict';
 
 /**
- * Holds every request against the contract (contract.js and the other services' tables): exact-case path,
+ * Holds every request against the contract (contract.js: the vendor's documents, in contract/requests.json): exact-case path,
  * query names and body keys, types, nullability, lengths and enum spellings. Anything outside it is a
  * violation: the sandbox refuses it with a 400 that names the key, because the real service would swallow it.
  * A value marked `otherReading` also admits the other reading of a documented disagreement, only while the
@@ -14,12 +14,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { ENDPOINTS } = require('./contract');
-const { CHAT_ENDPOINTS } = require('./chat/contract');
-const { CRM_ENDPOINTS } = require('./crm/contract');
-const { ACCOUNT_ENDPOINTS } = require('./account/contract');
-const { SENDS_ENDPOINTS } = require('./chat/sendsContract');
-const { LISTS_ENDPOINTS } = require('./lists/contract');
+const { contractEndpoints } = require('./contract');
 const { ApiError } = require('./errors');
 const { checkAnswer } = require('../../scripts/lib/answerSchemas.cjs');
 const { compile, problemsOf: problemsOfErrors } = require('../../scripts/lib/schemaCheck.cjs');
@@ -34,15 +29,6 @@ const ANY_STRING = { type: 'string' };
  * @property {string} key      where, e.g. `body.options.upsertTagOperation`, `query.PageSize`, `path.id`
  * @property {string} message
  */
-
-/**
- * Every contract table the sandbox holds requests against, one per service (a new service adds its table
- * here). Core endpoints carry no `service`; the others say which service they belong to.
- */
-const CONTRACT_TABLES = [ENDPOINTS, CHAT_ENDPOINTS, CRM_ENDPOINTS, ACCOUNT_ENDPOINTS, SENDS_ENDPOINTS, LISTS_ENDPOINTS];
-
-/** Every endpoint of every table, each with its service (what `npm run check:contract` compares with the documents). */
-const contractEndpoints = () => CONTRACT_TABLES.flat().map((endpoint) => ({ ...endpoint, service: endpoint.service ?? 'core' }));
 
 const SERVICES = [...new Set(contractEndpoints().map((endpoint) => endpoint.service))];
 const SERVICE_RE = new RegExp(`^/(${SERVICES.join('|')})(/|$)`, 'i');

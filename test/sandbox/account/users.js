@@ -13,7 +13,7 @@ const v = require('../validate');
 const { chatOf, toPublicSession } = require('../chat/store');
 const { completeSession } = require('../chat/messages');
 const { dedupeAgents } = require('../departments');
-const { USER_VOCABULARY } = require('./contract');
+const { USER_VOCABULARY } = require('../contract');
 const { accountOf, userDetails } = require('./store');
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -15,7 +15,7 @@ const { blankContact, findByPhone, insertContact, toWebhookContact } = require('
 const { phoneDigits, formatPhone } = require('../phone');
 const { strictBody, optUuid, optText, optFlatObject, optBoolean } = require('./rules');
 const { chatOf, channelAddress, channelKind } = require('./store');
-const { SCHEDULED_UPDATE_FIELDS } = require('./sendsContract');
+const { SCHEDULED_UPDATE_FIELDS } = require('../contract');
 
 const STATUSES = ['SCHEDULED', 'PROCESSED', 'SENT', 'DELIVERED', 'READ', 'CANCELED', 'FAILED'];
 const TYPES = ['TEMPLATE', 'CHATBOT'];

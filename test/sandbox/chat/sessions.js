@@ -22,7 +22,7 @@ const DETAILS = [
 	'ChannelDetails',
 ];
 const CATEGORIES = ['UNDEFINED', 'WON', 'LOST', 'INFO', 'OTHER'];
-const { SESSION_PARTIAL_FIELDS: PARTIAL_FIELDS } = require('./contract');
+const { SESSION_PARTIAL_FIELDS: PARTIAL_FIELDS } = require('../contract');
 const DATE_FILTERS = ['CreatedAt', 'UpdatedAt', 'EndAt', 'ActiveAt', 'LastInteractionAt'].flatMap((name) => [
 	`${name}.Before`,
 	`${name}.After`,

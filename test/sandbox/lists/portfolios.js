@@ -11,7 +11,7 @@ const { optEnum, optDate, queryInt, queryBool } = require('../validate');
 const { pageOf, windowFilter } = require('../crm/paging');
 const { listsOf, toPublicPortfolio, toPublicPortfolioMember, contactsIn, SEED_DATE } = require('./store');
 const { oneContact, manyContacts, addTo, removeFrom, listIdOf, wholePage } = require('./members');
-const { PORTFOLIO_PAGING_TYPES } = require('./contract');
+const { PORTFOLIO_PAGING_TYPES } = require('../contract');
 
 const dated = (p) => ({ ...p, createdAt: p.createdAt ?? SEED_DATE, updatedAt: p.updatedAt ?? SEED_DATE });
 

@@ -10,7 +10,7 @@
 
 const { stableId, newId, nowIso, laterThan } = require('../ids');
 const { phoneDigits, formatPhone } = require('../phone');
-const { TAG_COLORS } = require('./contract');
+const { TAG_COLORS } = require('../contract');
 
 const SEED_DATE = '2025-12-01T09:00:00.000Z';
 /** Helena creates a tag without a colour in this one. */
