@@ -168,23 +168,34 @@ function checkAnswer(schemas, { service, method, path, status, body }) {
 }
 
 /**
+ * Of `routes` (`GET /v1/contact/{id}`), the one a request's path segments (below the service prefix) fit: literal
+ * segments found case-insensitively (as ASP.NET routes, so a wrongly cased path is reported, not unknown), a
+ * parameter never empty, the route with the most literal segments first.
+ * @param {Iterable<string>} routes @param {string} method @param {string[]} parts
+ */
+function routeOf(routes, method, parts) {
+	let best;
+	for (const route of routes) {
+		const [verb, template] = route.split(' ');
+		const segments = template.split('/').slice(1);
+		if (verb !== method || segments.length !== parts.length) continue;
+		const isParam = segments.map((segment) => /^\{\w+\}$/.test(segment));
+		if (!segments.every((segment, i) => (isParam[i] ? parts[i] !== '' : segment.toLowerCase() === parts[i].toLowerCase()))) continue;
+		const literals = isParam.filter((param) => !param).length;
+		if (!best || literals > best.literals) best = { literals, route };
+	}
+	return best?.route;
+}
+
+/**
  * The operation of contract/answers.json a request path belongs to (`GET /v1/contact/{id}`), or undefined.
  * @param {any} schemas @param {string} method @param {string} path from the service prefix on, e.g. /core/v1/contact/…
  * @returns {{ service: string, path: string } | undefined}
  */
 function operationOf(schemas, method, path) {
-	const [, service, ...rest] = path.replace(/\/+$/, '').split('/');
-	const parts = rest;
-	let best;
-	for (const key of Object.keys(schemas.services?.[service?.toLowerCase()]?.operations ?? {})) {
-		const [verb, template] = key.split(' ');
-		const segments = template.split('/').slice(1);
-		if (verb !== method || segments.length !== parts.length) continue;
-		if (!segments.every((segment, i) => /^\{\w+\}$/.test(segment) || segment.toLowerCase() === parts[i].toLowerCase())) continue;
-		const literals = segments.filter((segment) => !/^\{\w+\}$/.test(segment)).length;
-		if (!best || literals > best.literals) best = { literals, path: template };
-	}
-	return best && { service: service.toLowerCase(), path: best.path };
+	const [, service, ...parts] = path.replace(/\/+$/, '').split('/');
+	const route = routeOf(Object.keys(schemas.services?.[service?.toLowerCase()]?.operations ?? {}), method, parts);
+	return route && { service: service.toLowerCase(), path: route.split(' ')[1] };
 }
 
 /**
@@ -214,4 +225,4 @@ function missingNeededFields(schemas, { service, method, path, status, body }) {
 	return problems;
 }
 
-module.exports = { buildAnswerSchemas, checkAnswer, answerSchemaOf, operationOf, missingNeededFields };
+module.exports = { buildAnswerSchemas, checkAnswer, answerSchemaOf, operationOf, routeOf, missingNeededFields };

@@ -16,13 +16,11 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { contractEndpoints } = require('./contract');
 const { ApiError } = require('./errors');
-const { checkAnswer } = require('../../scripts/lib/answerSchemas.cjs');
+const { checkAnswer, routeOf } = require('../../scripts/lib/answerSchemas.cjs');
 const { compile, problemsOf: problemsOfErrors } = require('../../scripts/lib/schemaCheck.cjs');
 const ANSWERS = require('../../contract/answers.json');
 
 const INT_RE = /^-?\d+$/;
-/** A path parameter the contract does not type. */
-const ANY_STRING = { type: 'string' };
 
 /**
  * @typedef {object} Problem
@@ -33,39 +31,22 @@ const ANY_STRING = { type: 'string' };
 const SERVICES = [...new Set(contractEndpoints().map((endpoint) => endpoint.service))];
 const SERVICE_RE = new RegExp(`^/(${SERVICES.join('|')})(/|$)`, 'i');
 
-const compiled = contractEndpoints().map((endpoint) => ({
-	endpoint,
-	service: endpoint.service,
-	segments: endpoint.path
-		.split('/')
-		.slice(1)
-		.map((s) => {
-			const param = /^\{(\w+)\}$/.exec(s);
-			return param ? { param: param[1] } : { literal: s };
-		}),
-}));
+/** Each service's endpoints by route (`GET /v1/contact/{id}`). */
+const byService = new Map(SERVICES.map((service) => [service, new Map()]));
+for (const endpoint of contractEndpoints()) byService.get(endpoint.service).set(`${endpoint.method} ${endpoint.path}`, endpoint);
 
 /**
- * The endpoint a path below its service prefix (/core, /chat, ...) belongs to. Literal segments are found
- * case-insensitively (as ASP.NET routing does), so a wrongly cased path is reported, not mistaken for an
- * unknown route.
+ * The endpoint a path below its service prefix (/core, /chat, ...) belongs to (`routeOf`: a wrongly cased path
+ * is reported, not mistaken for an unknown route), with the path's segments.
  * @param {string} method
  * @param {string} rawPath still percent-encoded
  * @param {string} [service]
  */
 function findEndpoint(method, rawPath, service = 'core') {
 	const parts = rawPath.replace(/\/+$/, '').split('/').slice(1);
-	let best;
-	for (const entry of compiled) {
-		if (entry.service !== service || entry.endpoint.method !== method || entry.segments.length !== parts.length) continue;
-		const fits = entry.segments.every((seg, i) =>
-			seg.literal !== undefined ? parts[i].toLowerCase() === seg.literal.toLowerCase() : parts[i] !== '',
-		);
-		if (!fits) continue;
-		const literals = entry.segments.filter((seg) => seg.literal !== undefined).length;
-		if (!best || literals > best.literals) best = { entry, literals };
-	}
-	return best && { ...best.entry, parts };
+	const routes = byService.get(service) ?? new Map();
+	const route = routeOf(routes.keys(), method, parts);
+	return route && { endpoint: routes.get(route), parts };
 }
 
 /**
@@ -182,31 +163,35 @@ function checkValue(type, value, key, problems, fromQuery = false, variations = 
 const MAP_KEY_RE = /^([^[\]]+)\[([^[\]]*)\]$/;
 
 /**
- * @param {{ endpoint: import('./contract').Endpoint, segments: any[], parts: string[] }} match
+ * @param {{ endpoint: import('./contract').Endpoint, parts: string[] }} match
  * @param {string} rawQuery
  * @param {{ present: boolean, json: boolean, value: unknown }} body
  * @param {Record<string, string>} [variations] the sandbox's variation settings
  * @returns {Problem[]}
  */
 function problemsOf(match, rawQuery, body, variations = undefined) {
-	const { endpoint, segments, parts } = match;
+	const { endpoint, parts } = match;
 	/** @type {Problem[]} */
 	const problems = [];
-	segments.forEach((seg, i) => {
-		if (seg.literal !== undefined) {
-			if (parts[i] !== seg.literal)
-				problems.push({ key: 'path', message: `segment '${parts[i]}' must be written '${seg.literal}' (${endpoint.path})` });
-			return;
-		}
-		let value;
-		try {
-			value = decodeURIComponent(parts[i]);
-		} catch {
-			problems.push({ key: `path.${seg.param}`, message: 'is not valid percent-encoding' });
-			return;
-		}
-		checkValue(endpoint.params?.[seg.param] ?? ANY_STRING, value, `path.${seg.param}`, problems);
-	});
+	endpoint.path
+		.split('/')
+		.slice(1)
+		.forEach((segment, i) => {
+			const param = /^\{(\w+)\}$/.exec(segment)?.[1];
+			if (!param) {
+				if (parts[i] !== segment)
+					problems.push({ key: 'path', message: `segment '${parts[i]}' must be written '${segment}' (${endpoint.path})` });
+				return;
+			}
+			let value;
+			try {
+				value = decodeURIComponent(parts[i]);
+			} catch {
+				problems.push({ key: `path.${param}`, message: 'is not valid percent-encoding' });
+				return;
+			}
+			checkValue(endpoint.params[param], value, `path.${param}`, problems);
+		});
 
 	const query = endpoint.query ?? {};
 	/** @type {Map<string, string[]>} */
