@@ -207,13 +207,13 @@ function operationOf(schemas, method, path) {
 function missingNeededFields(schemas, { service, method, path, status, body }) {
 	const found = answerSchemaOf(schemas, service, method, path, status);
 	if (!found?.schema || body === null || typeof body !== 'object' || Array.isArray(body)) return [];
-	const components = schemas.services[service].components;
-	const schema = resolve(components, found.schema);
+	const document = { components: { schemas: schemas.services[service].components } };
+	const schema = resolve(document, found.schema);
 	const props = schema.properties ?? {};
 	const problems = [];
 	if (props.items) {
 		if (!Object.hasOwn(body, 'items')) return [{ key: 'items', message: 'is missing; the node reads the page from it' }];
-		const item = resolve(components, resolve(components, props.items).items ?? {});
+		const item = resolve(document, resolve(document, props.items).items ?? {});
 		if (item.properties?.id && Array.isArray(body.items))
 			body.items.forEach((entry, i) => {
 				if (entry && typeof entry === 'object' && !Object.hasOwn(entry, 'id'))

@@ -11,35 +11,12 @@
  * the documents say so (never a query or path value, nor the body itself); a key is optional unless `required`.
  */
 
+const { resolve } = require('./schemaCheck.cjs');
+
 const INT32 = { min: -2147483648, max: 2147483647 };
 const JSON_TYPES = ['application/json', 'text/json', 'application/*+json'];
 
 const shapeOf = (path) => path.replace(/\{[^}]+\}/g, '{}');
-
-/** Follows `$ref` (local only) and merges `allOf` into one schema. */
-function resolve(document, schema, seen = new Set()) {
-	if (!schema || typeof schema !== 'object') return schema;
-	if (schema.$ref) {
-		if (seen.has(schema.$ref)) return {};
-		const target = schema.$ref
-			.replace(/^#\//, '')
-			.split('/')
-			.reduce((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
-		if (!target) throw new Error(`$ref ${schema.$ref} does not resolve`);
-		const { $ref, ...rest } = schema;
-		return resolve(document, { ...target, ...rest }, new Set([...seen, $ref]));
-	}
-	if (!schema.allOf) return schema;
-	const { allOf, ...rest } = schema;
-	const merged = { properties: {}, required: [] };
-	for (const part of [...allOf.map((p) => resolve(document, p, seen)), rest])
-		Object.assign(merged, part, {
-			properties: { ...merged.properties, ...part.properties },
-			required: [...merged.required, ...(part.required ?? [])],
-		});
-	if (!Object.keys(merged.properties).length) delete merged.properties;
-	return merged;
-}
 
 /** A (resolved) schema with nothing to check: any value. */
 const isAny = (schema) => !schema || Object.keys(schema).every((k) => ['nullable', 'description', 'example', 'default'].includes(k));

@@ -23,23 +23,29 @@ addFormats(ajv, ['int32', 'int64', 'float', 'double', 'email', 'uri']);
 ajv.addFormat('uuid', UUID_RE);
 ajv.addFormat('date-time', { type: 'string', validate: (value) => DATE_TIME_RE.test(value) && !Number.isNaN(Date.parse(value)) });
 
-/** Follows `$ref` (into `components`) and merges `allOf` into one schema. */
-function resolve(components, schema) {
-	let current = schema;
-	for (let depth = 0; current?.$ref; depth++) {
-		if (depth > 20) throw new Error(`$ref loop at ${current.$ref}`);
-		current = components[current.$ref.slice(REF_PREFIX.length)];
+/** Follows `$ref` (local to `document`) and merges `allOf` (with the keys beside it) into one schema. */
+function resolve(document, schema, seen = new Set()) {
+	if (!schema || typeof schema !== 'object') return schema;
+	if (schema.$ref) {
+		if (seen.has(schema.$ref)) return {};
+		const target = schema.$ref
+			.replace(/^#\//, '')
+			.split('/')
+			.reduce((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+		if (!target) throw new Error(`$ref ${schema.$ref} does not resolve`);
+		const { $ref, ...rest } = schema;
+		return resolve(document, { ...target, ...rest }, new Set([...seen, $ref]));
 	}
-	if (current?.allOf) {
-		const merged = { properties: {}, required: [] };
-		for (const part of current.allOf.map((p) => resolve(components, p))) {
-			Object.assign(merged.properties, part.properties);
-			merged.required.push(...(part.required ?? []));
-			for (const key of ['type', 'nullable', 'additionalProperties']) if (key in part) merged[key] = part[key];
-		}
-		return merged;
-	}
-	return current ?? {};
+	if (!schema.allOf) return schema;
+	const { allOf, ...rest } = schema;
+	const merged = { properties: {}, required: [] };
+	for (const part of [...allOf.map((p) => resolve(document, p, seen)), rest])
+		Object.assign(merged, part, {
+			properties: { ...merged.properties, ...part.properties },
+			required: [...merged.required, ...(part.required ?? [])],
+		});
+	if (!Object.keys(merged.properties).length) delete merged.properties;
+	return merged;
 }
 
 /**
@@ -53,7 +59,7 @@ function resolve(components, schema) {
 function fromOpenApi(schema, components, refBase) {
 	if (!schema || typeof schema !== 'object') return schema;
 	if (schema.$ref) return { if: { type: 'null' }, else: { $ref: `${refBase}${schema.$ref.slice(REF_PREFIX.length)}` } };
-	const source = schema.allOf ? resolve(components, schema) : schema;
+	const source = schema.allOf ? resolve({ components: { schemas: components } }, schema) : schema;
 	const out = {};
 	const type = source.type ?? (source.properties ? 'object' : undefined);
 	if (source.enum) out.enum = source.nullable ? [...source.enum, null] : source.enum;
