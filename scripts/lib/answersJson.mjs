@@ -32,5 +32,5 @@ export function contractFiles(documents) {
 			`(public API reference). ${generated} Read by the sandbox and by \`npm run smoke\`.`,
 		services: buildAnswerSchemas(endpoints, documents, findOperation),
 	};
-	return { files: { [requestsFile]: json(requests), [answersFile]: json(answers) }, problems };
+	return { files: { [requestsFile]: json(requests), [answersFile]: json(answers) }, problems, operations };
 }

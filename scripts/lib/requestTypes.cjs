@@ -124,7 +124,8 @@ function endpointOf(document, { service, method, path }, operation) {
 function buildRequests(operations, documents) {
 	const endpoints = [];
 	const problems = [];
-	for (const operation of operations) {
+	for (const [i, operation] of operations.entries()) {
+		if (operations.indexOf(operation) !== i) problems.push({ where: operation, message: 'is listed twice in contract/operations.txt' });
 		const [method, servicePath] = operation.split(' ');
 		const [, service, ...rest] = servicePath.split('/');
 		const wanted = { service, method, path: `/${rest.join('/')}` };

@@ -204,6 +204,9 @@ describe('the contract is read from the OpenAPI documents', () => {
 			'PUT /demo/v1/gadget: the documents give a pattern (^a) the contract cannot hold',
 			"GET /other/v1/x: no OpenAPI document for the service 'other'",
 		]);
+		expect(problems(fragment(), [...OPERATIONS, OPERATIONS[0]])).toEqual([
+			'GET /demo/v1/thing: is listed twice in contract/operations.txt',
+		]);
 	});
 
 	test("another reading is accepted only when docs/api-disagreements.md lists its disagreement and it is marked on the contract's enum", () => {

@@ -51,8 +51,13 @@ function withReadings(type, key) {
 
 const routeOf = (endpoint) => `${endpoint.method} /${endpoint.service}${endpoint.path}`;
 const byRoute = new Map(REQUESTS.endpoints.map((endpoint) => [routeOf(endpoint), withReadings(endpoint)]));
-/** The endpoints of some operation lines (a line contract/requests.json lacks is `{ missing }`). */
-const endpointsOf = (routes) => routes.map((route) => byRoute.get(route) ?? { missing: route });
+/** The endpoints of some operation lines. */
+function endpointsOf(routes) {
+	const missing = routes.filter((route) => !byRoute.has(route));
+	if (missing.length)
+		throw new Error(`contract/requests.json lacks ${missing.join(', ')}: run npm run answers:update -- <folder with the documents>`);
+	return routes.map((route) => byRoute.get(route));
+}
 
 /** Every endpoint of every table, each with its service. */
 const contractEndpoints = () => Object.values(TABLES).flatMap(endpointsOf);
