@@ -109,10 +109,11 @@ function pdfOf(lines) {
 function pngOf([color]) {
 	const [width, height] = [320, 200];
 	const rgb = [(color >> 16) & 0xff, (color >> 8) & 0xff, color & 0xff];
-	const rows = [];
+	const stride = 1 + width * 3;
+	const pixels = Buffer.alloc(stride * height); // each row: filter byte 0, then RGB
 	for (let y = 0; y < height; y++) {
 		const pixel = y < 56 ? rgb : y % 24 === 0 && y > 80 ? [0xdd, 0xdd, 0xdd] : [0xff, 0xff, 0xff];
-		rows.push(Buffer.from([0, ...Array.from({ length: width }, () => pixel).flat()]));
+		for (let x = 0; x < width; x++) pixels.set(pixel, y * stride + 1 + x * 3);
 	}
 	const chunk = (type, data) => {
 		const length = Buffer.alloc(4);
@@ -128,15 +129,23 @@ function pngOf([color]) {
 	return Buffer.concat([
 		Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
 		chunk('IHDR', header),
-		chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
+		chunk('IDAT', zlib.deflateSync(pixels)),
 		chunk('IEND', Buffer.alloc(0)),
 	]);
 }
 
+/** Each history file's bytes, made once: every reset of the demo stores them again. */
+const made = new Map();
+const bytesOf = (name) => {
+	const [mimeType, content] = FILES[name];
+	if (!made.has(name)) made.set(name, mimeType === 'application/pdf' ? pdfOf(content) : pngOf(content));
+	return Buffer.from(made.get(name)); // a copy per store, so nothing written into one reaches the next
+};
+
 /** Stores a history file in the chat store, as an upload or a received file is stored (receivedMedia.js). */
 function storeFile(state, chat, name) {
-	const [mimeType, content] = FILES[name];
-	const bytes = mimeType === 'application/pdf' ? pdfOf(content) : pngOf(content);
+	const [mimeType] = FILES[name];
+	const bytes = bytesOf(name);
 	const id = stableId('demo-file', name);
 	const file = {
 		id,
