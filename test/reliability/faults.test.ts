@@ -1,10 +1,11 @@
 import { useSandbox } from '../engine/sandbox';
-import { FAULTS, phoneOf, statusCounts } from './faultInjection';
+import { FAULTS, phoneOf, statusCounts, useInstantPacing } from './faultInjection';
 
 const CONTACTS = 10_000;
 
 describe('faults: 20% 429 and 10% 503', () => {
 	const helena = useSandbox({ seed: 'empty' });
+	useInstantPacing();
 	beforeEach(() => {
 		helena.sandbox.reset('empty');
 		helena.sandbox.clearRequests();

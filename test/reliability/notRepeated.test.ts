@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useSandbox } from '../engine/sandbox';
-import { FAULTS, phoneOf, statusCounts } from './faultInjection';
+import { FAULTS, phoneOf, statusCounts, useInstantPacing } from './faultInjection';
 
 import { demo } from '../sandbox';
 
@@ -13,6 +13,7 @@ import { demo } from '../sandbox';
 
 describe('plain creates under 20% 429 and 10% 503', () => {
 	const helena = useSandbox({ seed: 'empty' });
+	useInstantPacing();
 	beforeEach(() => {
 		helena.sandbox.reset('empty');
 		helena.sandbox.clearRequests();
