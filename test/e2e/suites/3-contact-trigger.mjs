@@ -3,12 +3,13 @@
 // come out, exactly those; n8n is stopped, more contacts change (a crowd of them in one instant), and the
 // start emits exactly the missed ones. Then the Conversation and Card Triggers side by side, with the same
 // story and more: a failed poll with 250 changes behind it, 100 changes while n8n is down.
-// Runs last: it stops and starts the shared n8n server. Polls come every minute (n8n's shortest).
+// Runs last: it stops and starts the shared n8n server. Polls come every 10 seconds (TEN_SECONDS); the
+// example itself polls every minute.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { before, describe, test } from 'node:test';
 
-import { loadExample } from '../../../scripts/lib/examples.mjs';
+import { loadExample, nodeNamed } from '../../../scripts/lib/examples.mjs';
 import { executionStatus, outputOf } from '../../../scripts/lib/n8n.mjs';
 import { API_KEY, e2e } from '../context.mjs';
 import { CREDENTIAL_ID } from '../../../scripts/lib/workflows.mjs';
@@ -19,7 +20,15 @@ const { demo } = require('../../sandbox/index.js');
 const example = loadExample('contact-changes-to-spreadsheet.json', {
 	credentials: { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' } },
 });
-const POLL_WAIT = { timeoutMs: 150_000, intervalMs: 1_000 };
+/**
+ * Poll Times for a poll every 10 seconds through n8n's own scheduler. n8n refuses a poll time whose seconds
+ * field is anything but one fixed second ("The polling interval is too short"), so: six poll times, each
+ * once a minute, ten seconds apart (accepted by n8n 1.x and 2.x). A poll here reads at most a few hundred
+ * changes from the local sandbox, a fraction of the 10 seconds, so two polls of a trigger never overlap.
+ */
+const TEN_SECONDS = { item: [0, 10, 20, 30, 40, 50].map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) };
+nodeNamed(example, 'New or changed contacts').parameters.pollTimes = TEN_SECONDS;
+const POLL_WAIT = { timeoutMs: 150_000, intervalMs: 500 };
 
 async function helena(method, path, body) {
 	const response = await fetch(`${e2e.sandbox.url}/core${path}`, {
@@ -32,7 +41,7 @@ async function helena(method, path, body) {
 	return JSON.parse(text);
 }
 /** Helena stamps changes to the millisecond; a pause keeps the order of the story unambiguous. */
-const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+const pause = (ms = 20) => new Promise((resolve) => setTimeout(resolve, ms));
 const create = (name) => helena('POST', '/v1/contact', { name });
 const rename = (id, name) => helena('PUT', `/v2/contact/${id}`, { name, fields: ['Name'] });
 
@@ -133,7 +142,7 @@ describe(`the Helena Contact Trigger in a running n8n ${e2e.version}`, () => {
 	});
 });
 
-/** A workflow of one polling trigger (every minute) whose executions hold the trigger's items. */
+/** A workflow of one polling trigger (every 10 seconds) whose executions hold the trigger's items. */
 function pollingWorkflow(id, nodeName, type, parameters) {
 	return {
 		id,
@@ -147,7 +156,7 @@ function pollingWorkflow(id, nodeName, type, parameters) {
 				type,
 				typeVersion: 1,
 				position: [0, 0],
-				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters, filters: {}, options: {} },
+				parameters: { pollTimes: TEN_SECONDS, ...parameters, filters: {}, options: {} },
 				credentials: { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' } },
 			},
 		],
@@ -193,7 +202,7 @@ const KINDS = [
 			for (let n = from; n < from + count; n++) {
 				this.opened.push(e2e.sandbox.chat.contactWrites(phone(n), 'Olá'));
 				expected.push(`conversationCreated ${phone(n)}`);
-				await pause();
+				await pause(2);
 			}
 			return expected;
 		},
@@ -232,7 +241,7 @@ const KINDS = [
 				this.created.push(await crm('POST', '/v2/panel/card', { stepId: demo.stepId(SALES, 'Leads'), title: `E2E card ${n}` }));
 				expected.push(`cardCreated E2E card ${n}`);
 				// one millisecond each: cards of one instant come out ordered by ID, not by creation
-				await pause();
+				await pause(2);
 			}
 			return expected;
 		},
@@ -304,7 +313,15 @@ describe(`the Helena Conversation and Card Triggers in a running n8n ${e2e.versi
 			assert.deepEqual(seen, expected[kind.kind], kind.kind);
 		}
 
-		// the next poll fails (Helena answers 400); 250 changes wait behind it and all come out at the poll after
+		// the next poll fails (Helena answers 400); 250 changes wait behind it and all come out at the poll after.
+		// Made just after a poll, the 500 changes (about 2 seconds) are all in place when the failing one comes.
+		const polledBefore = Object.fromEntries(KINDS.map((kind) => [kind.kind, requestsTo(kind).length]));
+		for (const kind of KINDS)
+			await e2e.eventually(
+				() => requestsTo(kind).length,
+				(count) => count > polledBefore[kind.kind],
+				POLL_WAIT,
+			);
 		for (const kind of KINDS) e2e.sandbox.failNext(1, { status: 400, method: 'GET', path: kind.path });
 		const burst = {};
 		for (const kind of KINDS) burst[kind.kind] = await kind.many(250, 1);
