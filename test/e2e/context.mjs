@@ -2,7 +2,8 @@
 // get it) and one n8n server per run. `e2e.executeWorkflow` runs a workflow in that server, as the editor's
 // "Execute workflow" does, instead of starting an `n8n execute` process for it (1-secrets still runs the CLI:
 // what it prints is its subject). Suites run in file-name order: the `1-*.mjs` ones run workflows to their end,
-// `2-*.mjs` and `3-*.mjs` activate triggers and take deliveries (`e2e.server()`).
+// `2-*.mjs` and `3-*.mjs` activate triggers and take deliveries (`e2e.server()`). A suite that mostly waits
+// for n8n's schedule runs beside the others on a sandbox and n8n of its own (`e2e.beside`).
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before } from 'node:test';
@@ -25,6 +26,13 @@ const { startSandbox } = require('../sandbox/index.js');
 const { contractLedger } = require('../sandbox/contractCheck.js');
 
 export const API_KEY = 'e2e-secret-key-7d41c2';
+
+/** Resolved by the set-up below with the tarball; `e2e.beside` stories start then. */
+let setUp;
+const setUpDone = new Promise((resolve) => (setUp = resolve));
+/** The stories run beside the suites, and the sandboxes, user folders and servers they got. */
+const besideRuns = [];
+const besideOwn = [];
 
 export const e2e = {
 	version: DEFAULT_N8N_VERSION,
@@ -109,6 +117,46 @@ export const e2e = {
 		return this.sandbox;
 	},
 
+	/**
+	 * Runs a suite beside the others: `setUp({ sandbox, n8n })`, then each of `steps` after the one before it
+	 * (whatever that one's outcome, as tests in a row), once the shared set-up is done, on a sandbox and an n8n
+	 * server of its own (a user folder with the package installed the same way, the sandbox credential, an
+	 * owner and a public-API key, a debug log). Returns for each step a function for its test: it resolves or
+	 * throws as the step did (a failed set-up fails them all). For suites whose time goes into waiting for
+	 * n8n's schedule and that stop and start their n8n: the other suites go on meanwhile.
+	 */
+	beside(setUp, steps) {
+		const outcomes = steps.map(() => {
+			const outcome = {};
+			outcome.promise = new Promise((resolve, reject) => Object.assign(outcome, { resolve, reject }));
+			outcome.promise.catch(() => {}); // its test reports it
+			return outcome;
+		});
+		const run = setUpDone.then(async (tarball) => {
+			const sandbox = await startSandbox({ port: 0, apiKey: API_KEY });
+			const userFolder = temporaryUserFolder(tarball);
+			// its own ports: the shared server holds port and port + 1, 1-secrets and 2-readme-install port + 2 and + 3
+			const n8n = new N8n({
+				install: this.n8n.install,
+				userFolder: userFolder.folder,
+				port: this.n8n.port + 4 + 2 * besideOwn.length,
+				owner: this.n8n.owner,
+				env: { N8N_LOG_LEVEL: 'debug' },
+			});
+			besideOwn.push({ sandbox, userFolder, n8n });
+			await n8n.importCredentials([credentialFor(sandbox)]);
+			await n8n.start();
+			await n8n.signIn();
+			await n8n.createApiKey();
+			await setUp({ sandbox, n8n });
+			for (const [index, step] of steps.entries()) await step().then(outcomes[index].resolve, outcomes[index].reject);
+		});
+		run.catch((error) => outcomes.forEach((outcome) => outcome.reject(error)));
+		// the run ends once every suite beside has
+		besideRuns.push(run.catch(() => {}));
+		return outcomes.map((outcome) => () => outcome.promise);
+	},
+
 	subscriptionCount(count, options) {
 		return this.eventually(
 			() => this.sandbox.state.subscriptions.size,
@@ -124,7 +172,8 @@ before(async () => {
 	// `npm test` has just built dist/: built again only when a source is newer (or dist/ is incomplete)
 	const stale = distProblems(packageRoot);
 	if (!stale.length) console.log('# e2e: dist/ is the build of the current sources; packed as it is');
-	e2e.userFolder = temporaryUserFolder(packPackage({ build: stale.length > 0 }));
+	const tarball = packPackage({ build: stale.length > 0 });
+	e2e.userFolder = temporaryUserFolder(tarball);
 	e2e.sandbox = await startSandbox({ port: 0, apiKey: API_KEY });
 	e2e.n8n = new N8n({
 		install,
@@ -133,9 +182,16 @@ before(async () => {
 		owner: { email: 'e2e@helena.test', password: 'E2e-password-1' },
 	});
 	await e2e.n8n.importCredentials([credentialFor(e2e.sandbox)]);
+	setUp(tarball);
 });
 
 after(async () => {
+	await Promise.all(besideRuns);
+	for (const own of besideOwn) {
+		await own.n8n.stop();
+		await own.sandbox.close();
+		own.userFolder.cleanup();
+	}
 	await e2e.n8n?.stop();
 	const starts = Object.entries(n8nProcessCount);
 	console.log(

@@ -3,11 +3,12 @@
 // come out, exactly those; n8n is stopped, more contacts change (a crowd of them in one instant), and the
 // start emits exactly the missed ones. Then the Conversation and Card Triggers side by side, with the same
 // story and more: a failed poll with 250 changes behind it, 100 changes while n8n is down.
-// Runs last: it stops and starts the shared n8n server. Polls come every 10 seconds (TEN_SECONDS); the
+// Runs beside the other suites (e2e.beside), on a sandbox and n8n server of its own: it stops and starts its
+// n8n, and most of its time goes into waiting for polls. Polls come every 10 seconds (TEN_SECONDS); the
 // example itself polls every minute.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
 import { loadExample, nodeNamed } from '../../../scripts/lib/examples.mjs';
 import { executionStatus, outputOf } from '../../../scripts/lib/n8n.mjs';
@@ -16,6 +17,10 @@ import { CREDENTIAL_ID } from '../../../scripts/lib/workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { demo } = require('../../sandbox/index.js');
+
+/** The sandbox and n8n server of this suite's own (e2e.beside). */
+let sandbox;
+let n8n;
 
 const example = loadExample('contact-changes-to-spreadsheet.json', {
 	credentials: { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' } },
@@ -31,7 +36,7 @@ nodeNamed(example, 'New or changed contacts').parameters.pollTimes = TEN_SECONDS
 const POLL_WAIT = { timeoutMs: 150_000, intervalMs: 500 };
 
 async function helena(method, path, body) {
-	const response = await fetch(`${e2e.sandbox.url}/core${path}`, {
+	const response = await fetch(`${sandbox.url}/core${path}`, {
 		method,
 		headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
 		body: body ? JSON.stringify(body) : undefined,
@@ -46,7 +51,7 @@ const create = (name) => helena('POST', '/v1/contact', { name });
 const rename = (id, name) => helena('PUT', `/v2/contact/${id}`, { name, fields: ['Name'] });
 
 async function executions() {
-	const { data } = await e2e.n8n.api('GET', `/executions?workflowId=${example.id}&includeData=true`);
+	const { data } = await n8n.api('GET', `/executions?workflowId=${example.id}&includeData=true`);
 	return data.filter((execution) => execution.finished || execution.stoppedAt).sort((a, b) => Number(a.id) - Number(b.id));
 }
 
@@ -57,90 +62,83 @@ function changesOf(execution) {
 
 /** The contact list requests the trigger sent with a lower bound (the polls that read changes). */
 const pollRequests = () =>
-	e2e.sandbox.requests.filter((request) => request.decodedPath === '/core/v1/contact' && request.query.OrderDirection === 'ASCENDING');
+	sandbox.requests.filter((request) => request.decodedPath === '/core/v1/contact' && request.query.OrderDirection === 'ASCENDING');
 
-describe(`the Helena Contact Trigger in a running n8n ${e2e.version}`, () => {
-	before(async () => {
-		await e2e.n8n.importWorkflow(example);
-		await e2e.server();
-	});
+async function contactListed() {
+	const response = await fetch(`${n8n.url}/types/nodes.json`, { headers: { cookie: n8n.cookie } });
+	const type = (await response.json()).find((candidate) => candidate.name === 'n8n-nodes-helena.helenaContactTrigger');
+	assert.ok(type, 'no n8n-nodes-helena.helenaContactTrigger type');
+	assert.equal(type.displayName, 'Helena Contact Trigger');
+	assert.equal(type.polling, true);
+	assert.ok(type.properties.some((property) => property.name === 'pollTimes'));
+}
 
-	test('n8n lists it as a polling trigger with Poll Times', async () => {
-		const response = await fetch(`${e2e.n8n.url}/types/nodes.json`, { headers: { cookie: e2e.n8n.cookie } });
-		const type = (await response.json()).find((candidate) => candidate.name === 'n8n-nodes-helena.helenaContactTrigger');
-		assert.ok(type, 'no n8n-nodes-helena.helenaContactTrigger type');
-		assert.equal(type.displayName, 'Helena Contact Trigger');
-		assert.equal(type.polling, true);
-		assert.ok(type.properties.some((property) => property.name === 'pollTimes'));
-	});
+async function contactStory() {
+	sandbox.clearRequests();
+	await n8n.api('POST', `/workflows/${example.id}/activate`);
+	const baseline = await e2e.eventually(
+		() => sandbox.requests.filter((request) => request.decodedPath === '/core/v1/contact'),
+		(requests) => requests.length > 0,
+	);
+	assert.equal(baseline[0].query.OrderDirection, 'DESCENDING');
+	assert.deepEqual(await executions(), []);
 
-	test('activation starts from now; exactly the later changes come out; after n8n was stopped, exactly the missed ones', async () => {
-		e2e.sandbox.clearRequests();
-		await e2e.n8n.api('POST', `/workflows/${example.id}/activate`);
-		const baseline = await e2e.eventually(
-			() => e2e.sandbox.requests.filter((request) => request.decodedPath === '/core/v1/contact'),
-			(requests) => requests.length > 0,
-		);
-		assert.equal(baseline[0].query.OrderDirection, 'DESCENDING');
-		assert.deepEqual(await executions(), []);
+	// while active: one new contact and one renamed
+	await create('Ana Polling');
+	await pause();
+	await rename(demo.contactId(6), 'Renamed While Active');
+	const whileActive = ['contactCreated Ana Polling', 'contactUpdated Renamed While Active'];
+	const seenActive = await e2e.eventually(
+		async () => (await executions()).flatMap(changesOf),
+		(changes) => changes.length >= 2,
+		POLL_WAIT,
+	);
+	assert.deepEqual(seenActive, whileActive);
+	const [first] = await executions();
+	assert.equal(executionStatus(first), 'success');
+	const [file] = first.data.resultData.runData['Spreadsheet file'][0].data.main[0].map((item) => item.binary.data);
+	assert.match(file.fileName, /^helena-contact-changes-[\d-]+\.csv$/);
+	assert.deepEqual(
+		outputOf(first.data.resultData.runData, 'Spreadsheet columns').map((row) => [row.Event, row.Name]),
+		[
+			['created', 'Ana Polling'],
+			['updated', 'Renamed While Active'],
+		].slice(0, changesOf(first).length),
+	);
 
-		// while active: one new contact and one renamed
-		await create('Ana Polling');
-		await pause();
-		await rename(demo.contactId(6), 'Renamed While Active');
-		const whileActive = ['contactCreated Ana Polling', 'contactUpdated Renamed While Active'];
-		const seenActive = await e2e.eventually(
-			async () => (await executions()).flatMap(changesOf),
-			(changes) => changes.length >= 2,
-			POLL_WAIT,
-		);
-		assert.deepEqual(seenActive, whileActive);
-		const [first] = await executions();
-		assert.equal(executionStatus(first), 'success');
-		const [file] = first.data.resultData.runData['Spreadsheet file'][0].data.main[0].map((item) => item.binary.data);
-		assert.match(file.fileName, /^helena-contact-changes-[\d-]+\.csv$/);
-		assert.deepEqual(
-			outputOf(first.data.resultData.runData, 'Spreadsheet columns').map((row) => [row.Event, row.Name]),
-			[
-				['created', 'Ana Polling'],
-				['updated', 'Renamed While Active'],
-			].slice(0, changesOf(first).length),
-		);
+	// n8n stops; Helena goes on: a renamed contact, a new one, and 120 imported in one instant
+	const executionsBefore = (await executions()).length;
+	await n8n.stop();
+	await rename(demo.contactId(7), 'Renamed While Down');
+	await pause();
+	await create('Bruno Offline');
+	await pause();
+	const imported = sandbox.seedContacts(120, { prefix: 'Imported While Down' });
+	sandbox.clearRequests();
 
-		// n8n stops; Helena goes on: a renamed contact, a new one, and 120 imported in one instant
-		const executionsBefore = (await executions()).length;
-		await e2e.n8n.stop();
-		await rename(demo.contactId(7), 'Renamed While Down');
-		await pause();
-		await create('Bruno Offline');
-		await pause();
-		const imported = e2e.sandbox.seedContacts(120, { prefix: 'Imported While Down' });
-		e2e.sandbox.clearRequests();
+	await n8n.start();
+	const afterStart = await e2e.eventually(
+		async () => (await executions()).slice(executionsBefore),
+		(list) => list.length > 0,
+		POLL_WAIT,
+	);
+	const missed = afterStart.flatMap(changesOf);
+	assert.deepEqual(missed.slice(0, 2), ['contactUpdated Renamed While Down', 'contactCreated Bruno Offline']);
+	assert.deepEqual(missed.slice(2).sort(), imported.map((contact) => `contactCreated ${contact.name}`).sort());
+	assert.equal(missed.length, 122);
 
-		await e2e.n8n.start();
-		const afterStart = await e2e.eventually(
-			async () => (await executions()).slice(executionsBefore),
-			(list) => list.length > 0,
-			POLL_WAIT,
-		);
-		const missed = afterStart.flatMap(changesOf);
-		assert.deepEqual(missed.slice(0, 2), ['contactUpdated Renamed While Down', 'contactCreated Bruno Offline']);
-		assert.deepEqual(missed.slice(2).sort(), imported.map((contact) => `contactCreated ${contact.name}`).sort());
-		assert.equal(missed.length, 122);
-
-		// the next scheduled poll finds nothing more: nothing twice
-		const polled = pollRequests().length;
-		await e2e.eventually(
-			() => pollRequests().length,
-			(count) => count > polled,
-			POLL_WAIT,
-		);
-		await new Promise((resolve) => setTimeout(resolve, 2_000));
-		assert.equal((await executions()).length, executionsBefore + afterStart.length);
-		assert.deepEqual((await executions()).flatMap(changesOf), [...whileActive, ...missed]);
-		await e2e.n8n.api('POST', `/workflows/${example.id}/deactivate`);
-	});
-});
+	// the next scheduled poll finds nothing more: nothing twice
+	const polled = pollRequests().length;
+	await e2e.eventually(
+		() => pollRequests().length,
+		(count) => count > polled,
+		POLL_WAIT,
+	);
+	await new Promise((resolve) => setTimeout(resolve, 2_000));
+	assert.equal((await executions()).length, executionsBefore + afterStart.length);
+	assert.deepEqual((await executions()).flatMap(changesOf), [...whileActive, ...missed]);
+	await n8n.api('POST', `/workflows/${example.id}/deactivate`);
+}
 
 /** A workflow of one polling trigger (every 10 seconds) whose executions hold the trigger's items. */
 function pollingWorkflow(id, nodeName, type, parameters) {
@@ -169,7 +167,7 @@ const phone = (n) => `55119800${String(n).padStart(5, '0')}`;
 const crm = (method, path, body) => helenaAt('/crm', method, path, body);
 const chat = (method, path, body) => helenaAt('/chat', method, path, body);
 async function helenaAt(service, method, path, body) {
-	const response = await fetch(`${e2e.sandbox.url}${service}${path}`, {
+	const response = await fetch(`${sandbox.url}${service}${path}`, {
 		method,
 		headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
 		body: body ? JSON.stringify(body) : undefined,
@@ -194,13 +192,13 @@ const KINDS = [
 		label: (item) => `${item.event} ${String(item.contactDetails?.phonenumber ?? '').replace(/\D/g, '')}`,
 		opened: [],
 		async whileActive() {
-			this.opened.push(e2e.sandbox.chat.contactWrites(phone(0), 'Olá'));
+			this.opened.push(sandbox.chat.contactWrites(phone(0), 'Olá'));
 			return [`conversationCreated ${phone(0)}`];
 		},
 		async many(count, from) {
 			const expected = [];
 			for (let n = from; n < from + count; n++) {
-				this.opened.push(e2e.sandbox.chat.contactWrites(phone(n), 'Olá'));
+				this.opened.push(sandbox.chat.contactWrites(phone(n), 'Olá'));
 				expected.push(`conversationCreated ${phone(n)}`);
 				await pause(2);
 			}
@@ -258,117 +256,130 @@ const KINDS = [
 ];
 
 async function executionsOf(workflow) {
-	const { data } = await e2e.n8n.api('GET', `/executions?workflowId=${workflow.id}&includeData=true`);
+	const { data } = await n8n.api('GET', `/executions?workflowId=${workflow.id}&includeData=true`);
 	return data.filter((execution) => execution.finished || execution.stoppedAt).sort((a, b) => Number(a.id) - Number(b.id));
 }
 const itemsOf = async (kind) =>
 	(await executionsOf(kind.workflow)).flatMap((execution) =>
 		outputOf(execution.data.resultData.runData, kind.workflow.nodes[0].name).map(kind.label),
 	);
-const requestsTo = (kind, test = () => true) =>
-	e2e.sandbox.requests.filter((request) => request.decodedPath === kind.path && test(request));
+const requestsTo = (kind, test = () => true) => sandbox.requests.filter((request) => request.decodedPath === kind.path && test(request));
 const LONG_WAIT = { timeoutMs: 200_000, intervalMs: 1_000 };
 
+async function bothListed() {
+	const response = await fetch(`${n8n.url}/types/nodes.json`, { headers: { cookie: n8n.cookie } });
+	const types = await response.json();
+	for (const [name, displayName] of [
+		['n8n-nodes-helena.helenaConversationTrigger', 'Helena Conversation Trigger'],
+		['n8n-nodes-helena.helenaCardTrigger', 'Helena Card Trigger'],
+	]) {
+		const type = types.find((candidate) => candidate.name === name);
+		assert.ok(type, `no ${name} type`);
+		assert.equal(type.displayName, displayName);
+		assert.equal(type.polling, true);
+	}
+}
+
+async function triggersStory() {
+	sandbox.clearRequests();
+	for (const { workflow } of KINDS) await n8n.api('POST', `/workflows/${workflow.id}/activate`);
+	for (const kind of KINDS) {
+		const baseline = await e2e.eventually(
+			() => requestsTo(kind),
+			(requests) => requests.length > 0,
+		);
+		assert.equal(baseline[0].query.OrderDirection, 'DESCENDING', kind.kind);
+		assert.deepEqual(await executionsOf(kind.workflow), [], kind.kind);
+	}
+
+	// while active
+	const expected = {};
+	for (const kind of KINDS) expected[kind.kind] = await kind.whileActive();
+	for (const kind of KINDS) {
+		const seen = await e2e.eventually(
+			() => itemsOf(kind),
+			(items) => items.length >= expected[kind.kind].length,
+			POLL_WAIT,
+		);
+		assert.deepEqual(seen, expected[kind.kind], kind.kind);
+	}
+
+	// the next poll fails (Helena answers 400); 250 changes wait behind it and all come out at the poll after.
+	// Made just after a poll, the 500 changes (about 2 seconds) are all in place when the failing one comes.
+	const polledBefore = Object.fromEntries(KINDS.map((kind) => [kind.kind, requestsTo(kind).length]));
+	for (const kind of KINDS)
+		await e2e.eventually(
+			() => requestsTo(kind).length,
+			(count) => count > polledBefore[kind.kind],
+			POLL_WAIT,
+		);
+	for (const kind of KINDS) sandbox.failNext(1, { status: 400, method: 'GET', path: kind.path });
+	const burst = {};
+	for (const kind of KINDS) burst[kind.kind] = await kind.many(250, 1);
+	for (const kind of KINDS) {
+		await e2e.eventually(
+			() => requestsTo(kind, (request) => request.status === 400),
+			(failed) => failed.length > 0,
+			POLL_WAIT,
+		);
+		const all = [...expected[kind.kind], ...burst[kind.kind]];
+		const seen = await e2e.eventually(
+			() => itemsOf(kind),
+			(items) => items.length >= all.length,
+			LONG_WAIT,
+		);
+		assert.deepEqual(seen, all, kind.kind);
+		expected[kind.kind] = all;
+	}
+
+	// n8n stops; 100 changes each; the start emits exactly those
+	await n8n.stop();
+	for (const kind of KINDS) {
+		const down = await kind.whileDown();
+		assert.equal(down.length, 100);
+		expected[kind.kind] = [...expected[kind.kind], ...down];
+	}
+	sandbox.clearRequests();
+	await n8n.start();
+	for (const kind of KINDS) {
+		const seen = await e2e.eventually(
+			() => itemsOf(kind),
+			(items) => items.length >= expected[kind.kind].length,
+			POLL_WAIT,
+		);
+		assert.deepEqual(seen, expected[kind.kind], kind.kind);
+	}
+
+	// the next scheduled poll of each finds nothing more: nothing twice
+	const polled = Object.fromEntries(KINDS.map((kind) => [kind.kind, requestsTo(kind).length]));
+	for (const kind of KINDS)
+		await e2e.eventually(
+			() => requestsTo(kind).length,
+			(count) => count > polled[kind.kind],
+			POLL_WAIT,
+		);
+	await new Promise((resolve) => setTimeout(resolve, 2_000));
+	for (const kind of KINDS) assert.deepEqual(await itemsOf(kind), expected[kind.kind], kind.kind);
+	for (const { workflow } of KINDS) await n8n.api('POST', `/workflows/${workflow.id}/deactivate`);
+}
+
+const [listed, contact, listedBoth, triggers] = e2e.beside(
+	async (own) => {
+		({ sandbox, n8n } = own);
+		await n8n.importWorkflows([example, ...KINDS.map(({ workflow }) => workflow)]);
+	},
+	[contactListed, contactStory, bothListed, triggersStory],
+);
+
+describe(`the Helena Contact Trigger in a running n8n ${e2e.version}`, () => {
+	test('n8n lists it as a polling trigger with Poll Times', listed);
+	test('activation starts from now; exactly the later changes come out; after n8n was stopped, exactly the missed ones', contact);
+});
+
 describe(`the Helena Conversation and Card Triggers in a running n8n ${e2e.version}`, () => {
-	before(async () => {
-		await e2e.n8n.importWorkflows(KINDS.map(({ workflow }) => workflow));
-		await e2e.server();
-	});
-
-	test('n8n lists both as polling triggers', async () => {
-		const response = await fetch(`${e2e.n8n.url}/types/nodes.json`, { headers: { cookie: e2e.n8n.cookie } });
-		const types = await response.json();
-		for (const [name, displayName] of [
-			['n8n-nodes-helena.helenaConversationTrigger', 'Helena Conversation Trigger'],
-			['n8n-nodes-helena.helenaCardTrigger', 'Helena Card Trigger'],
-		]) {
-			const type = types.find((candidate) => candidate.name === name);
-			assert.ok(type, `no ${name} type`);
-			assert.equal(type.displayName, displayName);
-			assert.equal(type.polling, true);
-		}
-	});
-
-	test('first activation emits nothing; each change once; a failed poll with 250 changes behind it loses none; 100 changes while n8n is down come out exactly', async () => {
-		e2e.sandbox.clearRequests();
-		for (const { workflow } of KINDS) await e2e.n8n.api('POST', `/workflows/${workflow.id}/activate`);
-		for (const kind of KINDS) {
-			const baseline = await e2e.eventually(
-				() => requestsTo(kind),
-				(requests) => requests.length > 0,
-			);
-			assert.equal(baseline[0].query.OrderDirection, 'DESCENDING', kind.kind);
-			assert.deepEqual(await executionsOf(kind.workflow), [], kind.kind);
-		}
-
-		// while active
-		const expected = {};
-		for (const kind of KINDS) expected[kind.kind] = await kind.whileActive();
-		for (const kind of KINDS) {
-			const seen = await e2e.eventually(
-				() => itemsOf(kind),
-				(items) => items.length >= expected[kind.kind].length,
-				POLL_WAIT,
-			);
-			assert.deepEqual(seen, expected[kind.kind], kind.kind);
-		}
-
-		// the next poll fails (Helena answers 400); 250 changes wait behind it and all come out at the poll after.
-		// Made just after a poll, the 500 changes (about 2 seconds) are all in place when the failing one comes.
-		const polledBefore = Object.fromEntries(KINDS.map((kind) => [kind.kind, requestsTo(kind).length]));
-		for (const kind of KINDS)
-			await e2e.eventually(
-				() => requestsTo(kind).length,
-				(count) => count > polledBefore[kind.kind],
-				POLL_WAIT,
-			);
-		for (const kind of KINDS) e2e.sandbox.failNext(1, { status: 400, method: 'GET', path: kind.path });
-		const burst = {};
-		for (const kind of KINDS) burst[kind.kind] = await kind.many(250, 1);
-		for (const kind of KINDS) {
-			await e2e.eventually(
-				() => requestsTo(kind, (request) => request.status === 400),
-				(failed) => failed.length > 0,
-				POLL_WAIT,
-			);
-			const all = [...expected[kind.kind], ...burst[kind.kind]];
-			const seen = await e2e.eventually(
-				() => itemsOf(kind),
-				(items) => items.length >= all.length,
-				LONG_WAIT,
-			);
-			assert.deepEqual(seen, all, kind.kind);
-			expected[kind.kind] = all;
-		}
-
-		// n8n stops; 100 changes each; the start emits exactly those
-		await e2e.n8n.stop();
-		for (const kind of KINDS) {
-			const down = await kind.whileDown();
-			assert.equal(down.length, 100);
-			expected[kind.kind] = [...expected[kind.kind], ...down];
-		}
-		e2e.sandbox.clearRequests();
-		await e2e.n8n.start();
-		for (const kind of KINDS) {
-			const seen = await e2e.eventually(
-				() => itemsOf(kind),
-				(items) => items.length >= expected[kind.kind].length,
-				POLL_WAIT,
-			);
-			assert.deepEqual(seen, expected[kind.kind], kind.kind);
-		}
-
-		// the next scheduled poll of each finds nothing more: nothing twice
-		const polled = Object.fromEntries(KINDS.map((kind) => [kind.kind, requestsTo(kind).length]));
-		for (const kind of KINDS)
-			await e2e.eventually(
-				() => requestsTo(kind).length,
-				(count) => count > polled[kind.kind],
-				POLL_WAIT,
-			);
-		await new Promise((resolve) => setTimeout(resolve, 2_000));
-		for (const kind of KINDS) assert.deepEqual(await itemsOf(kind), expected[kind.kind], kind.kind);
-		for (const { workflow } of KINDS) await e2e.n8n.api('POST', `/workflows/${workflow.id}/deactivate`);
-	});
+	test('n8n lists both as polling triggers', listedBoth);
+	test(
+		'first activation emits nothing; each change once; a failed poll with 250 changes behind it loses none; 100 changes while n8n is down come out exactly',
+		triggers,
+	);
 });
