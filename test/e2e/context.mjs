@@ -118,14 +118,15 @@ export const e2e = {
 	},
 
 	/**
-	 * Runs a suite beside the others: `setUp({ sandbox, n8n })`, then each of `steps` after the one before it
-	 * (whatever that one's outcome, as tests in a row), once the shared set-up is done, on a sandbox and an n8n
-	 * server of its own (a user folder with the package installed the same way, the sandbox credential, an
-	 * owner and a public-API key, a debug log). Returns for each step a function for its test: it resolves or
-	 * throws as the step did (a failed set-up fails them all). For suites whose time goes into waiting for
-	 * n8n's schedule and that stop and start their n8n: the other suites go on meanwhile.
+	 * Runs a suite beside the others: `setUp(own)`, then each of `steps` after the one before it (whatever that
+	 * one's outcome, as tests in a row), then `tearDown(own)`, once the shared set-up is done, on a sandbox and an
+	 * n8n server of its own (a user folder with the package installed the same way, the sandbox credential, an
+	 * owner and a public-API key, a debug log). `own` is this object for that sandbox and server. Returns for
+	 * each step a function for its test: it resolves or throws as the step did (a failed set-up fails them all).
+	 * For suites whose time goes into waiting (for n8n's schedule, a quiet time) or that stop and start their
+	 * n8n: the other suites go on meanwhile.
 	 */
-	beside(setUp, steps) {
+	beside(setUp, steps, tearDown = async () => {}) {
 		const outcomes = steps.map(() => {
 			const outcome = {};
 			outcome.promise = new Promise((resolve, reject) => Object.assign(outcome, { resolve, reject }));
@@ -148,10 +149,15 @@ export const e2e = {
 			await n8n.start();
 			await n8n.signIn();
 			await n8n.createApiKey();
-			await setUp({ sandbox, n8n });
+			const own = Object.assign(Object.create(this), { sandbox, n8n, userFolder, serverStarted: true });
+			await setUp(own);
 			for (const [index, step] of steps.entries()) await step().then(outcomes[index].resolve, outcomes[index].reject);
+			await tearDown(own);
 		});
-		run.catch((error) => outcomes.forEach((outcome) => outcome.reject(error)));
+		run.catch((error) => {
+			outcomes.forEach((outcome) => outcome.reject(error));
+			console.log(`# e2e: a suite beside the others failed: ${error.message.split('\n')[0]}`);
+		});
 		// the run ends once every suite beside has
 		besideRuns.push(run.catch(() => {}));
 		return outcomes.map((outcome) => () => outcome.promise);
