@@ -27,8 +27,9 @@ const { contractLedger } = require('../sandbox/contractCheck.js');
 
 export const API_KEY = 'e2e-secret-key-7d41c2';
 
-/** Resolved by the set-up below with the tarball; `e2e.beside` stories start then. */
+/** Resolved by the set-up below with the tarball; the suites beside the others start then. */
 let setUp;
+let setUpFinished = false;
 const setUpDone = new Promise((resolve) => (setUp = resolve));
 /** The stories run beside the suites, and the sandboxes, user folders and servers they got. */
 const besideRuns = [];
@@ -188,11 +189,13 @@ before(async () => {
 		owner: { email: 'e2e@helena.test', password: 'E2e-password-1' },
 	});
 	await e2e.n8n.importCredentials([credentialFor(e2e.sandbox)]);
+	setUpFinished = true;
 	setUp(tarball);
 });
 
 after(async () => {
-	await Promise.all(besideRuns);
+	// (after a failed set-up none started)
+	if (setUpFinished) await Promise.all(besideRuns);
 	for (const own of besideOwn) {
 		await own.n8n.stop();
 		await own.sandbox.close();
