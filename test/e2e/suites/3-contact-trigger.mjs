@@ -266,6 +266,17 @@ const itemsOf = async (kind) =>
 const requestsTo = (kind, test = () => true) => sandbox.requests.filter((request) => request.decodedPath === kind.path && test(request));
 const LONG_WAIT = { timeoutMs: 200_000, intervalMs: 1_000 };
 
+/** Waits until each kind's list has been read once more: the next scheduled poll of each. */
+async function nextPollOfEach() {
+	const polled = Object.fromEntries(KINDS.map((kind) => [kind.kind, requestsTo(kind).length]));
+	for (const kind of KINDS)
+		await e2e.eventually(
+			() => requestsTo(kind).length,
+			(count) => count > polled[kind.kind],
+			POLL_WAIT,
+		);
+}
+
 async function bothListed() {
 	const response = await fetch(`${n8n.url}/types/nodes.json`, { headers: { cookie: n8n.cookie } });
 	const types = await response.json();
@@ -306,13 +317,7 @@ async function triggersStory() {
 
 	// the next poll fails (Helena answers 400); 250 changes wait behind it and all come out at the poll after.
 	// Made just after a poll, the 500 changes (about 2 seconds) are all in place when the failing one comes.
-	const polledBefore = Object.fromEntries(KINDS.map((kind) => [kind.kind, requestsTo(kind).length]));
-	for (const kind of KINDS)
-		await e2e.eventually(
-			() => requestsTo(kind).length,
-			(count) => count > polledBefore[kind.kind],
-			POLL_WAIT,
-		);
+	await nextPollOfEach();
 	for (const kind of KINDS) sandbox.failNext(1, { status: 400, method: 'GET', path: kind.path });
 	const burst = {};
 	for (const kind of KINDS) burst[kind.kind] = await kind.many(250, 1);
@@ -351,13 +356,7 @@ async function triggersStory() {
 	}
 
 	// the next scheduled poll of each finds nothing more: nothing twice
-	const polled = Object.fromEntries(KINDS.map((kind) => [kind.kind, requestsTo(kind).length]));
-	for (const kind of KINDS)
-		await e2e.eventually(
-			() => requestsTo(kind).length,
-			(count) => count > polled[kind.kind],
-			POLL_WAIT,
-		);
+	await nextPollOfEach();
 	await new Promise((resolve) => setTimeout(resolve, 2_000));
 	for (const kind of KINDS) assert.deepEqual(await itemsOf(kind), expected[kind.kind], kind.kind);
 	for (const { workflow } of KINDS) await n8n.api('POST', `/workflows/${workflow.id}/deactivate`);
