@@ -123,7 +123,8 @@ export const e2e = {
 	 * one's outcome, as tests in a row), then `tearDown(own)`, once the shared set-up is done, on a sandbox and an
 	 * n8n server of its own (a user folder with the package installed the same way, the sandbox credential, an
 	 * owner and a public-API key, a debug log). `own` is this object for that sandbox and server. Returns for
-	 * each step a function for its test: it resolves or throws as the step did (a failed set-up fails them all).
+	 * each step a function for its test: it resolves or throws as the step did (a failed set-up fails them all),
+	 * and reports the step's own time.
 	 * For suites whose time goes into waiting (for n8n's schedule, a quiet time) or that stop and start their
 	 * n8n: the other suites go on meanwhile.
 	 */
@@ -152,7 +153,10 @@ export const e2e = {
 			await n8n.createApiKey();
 			const own = Object.assign(Object.create(this), { sandbox, n8n, userFolder, serverStarted: true });
 			await setUp(own);
-			for (const [index, step] of steps.entries()) await step().then(outcomes[index].resolve, outcomes[index].reject);
+			for (const [index, step] of steps.entries()) {
+				const started = Date.now();
+				await step().then(() => outcomes[index].resolve(Date.now() - started), outcomes[index].reject);
+			}
 			await tearDown(own);
 		});
 		run.catch((error) => {
@@ -161,7 +165,11 @@ export const e2e = {
 		});
 		// the run ends once every suite beside has
 		besideRuns.push(run.catch(() => {}));
-		return outcomes.map((outcome) => () => outcome.promise);
+		// its test ends when the step has, often at once: the report says how long the step itself took
+		return outcomes.map((outcome) => async (t) => {
+			const ms = await outcome.promise;
+			t.diagnostic(`ran beside the others in ${(ms / 1000).toFixed(1)}s`);
+		});
 	},
 
 	subscriptionCount(count, options) {

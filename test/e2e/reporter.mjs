@@ -19,7 +19,8 @@ export default async function* e2eReporter(source) {
 	const reasons = new Map();
 	for await (const { type, data } of source) {
 		if (type === 'test:diagnostic') {
-			if (!/^(tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) /.test(data.message)) yield `# ${data.message}\n`;
+			if (!/^(tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) /.test(data.message))
+				yield `${indent(data.nesting)}# ${data.message}\n`;
 			continue;
 		}
 		const leaf = data.details?.type !== 'suite';
