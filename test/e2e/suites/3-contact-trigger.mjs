@@ -266,6 +266,18 @@ const itemsOf = async (kind) =>
 const requestsTo = (kind, test = () => true) => sandbox.requests.filter((request) => request.decodedPath === kind.path && test(request));
 const LONG_WAIT = { timeoutMs: 200_000, intervalMs: 1_000 };
 
+/** Waits until each kind's trigger has emitted as many items as `expected` holds for it, then holds them to it. */
+async function eachComesOut(expected) {
+	for (const kind of KINDS) {
+		const seen = await e2e.eventually(
+			() => itemsOf(kind),
+			(items) => items.length >= expected[kind.kind].length,
+			POLL_WAIT,
+		);
+		assert.deepEqual(seen, expected[kind.kind], kind.kind);
+	}
+}
+
 /** Waits until each kind's list has been read once more: the next scheduled poll of each. */
 async function nextPollOfEach() {
 	const polled = Object.fromEntries(KINDS.map((kind) => [kind.kind, requestsTo(kind).length]));
@@ -306,14 +318,7 @@ async function triggersStory() {
 	// while active
 	const expected = {};
 	for (const kind of KINDS) expected[kind.kind] = await kind.whileActive();
-	for (const kind of KINDS) {
-		const seen = await e2e.eventually(
-			() => itemsOf(kind),
-			(items) => items.length >= expected[kind.kind].length,
-			POLL_WAIT,
-		);
-		assert.deepEqual(seen, expected[kind.kind], kind.kind);
-	}
+	await eachComesOut(expected);
 
 	// the next poll fails (Helena answers 400); 250 changes wait behind it and all come out at the poll after.
 	// Made just after a poll, the 500 changes (about 2 seconds) are all in place when the failing one comes.
@@ -346,14 +351,7 @@ async function triggersStory() {
 	}
 	sandbox.clearRequests();
 	await n8n.start();
-	for (const kind of KINDS) {
-		const seen = await e2e.eventually(
-			() => itemsOf(kind),
-			(items) => items.length >= expected[kind.kind].length,
-			POLL_WAIT,
-		);
-		assert.deepEqual(seen, expected[kind.kind], kind.kind);
-	}
+	await eachComesOut(expected);
 
 	// the next scheduled poll of each finds nothing more: nothing twice
 	await nextPollOfEach();
