@@ -13,12 +13,11 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { listedDisagreements, readingProblems } = require('./lib/requestTypes.cjs');
+const { listedDisagreements, operationLine, readingProblems } = require('./lib/requestTypes.cjs');
 
 /** The operations whose requests differ between two texts of contract/requests.json (none for answers.json). */
 function changedRoutes(committed, generated) {
-	const byRoute = (text) =>
-		new Map((JSON.parse(text).endpoints ?? []).map((e) => [`${e.method} /${e.service}${e.path}`, JSON.stringify(e)]));
+	const byRoute = (text) => new Map((JSON.parse(text).endpoints ?? []).map((e) => [operationLine(e), JSON.stringify(e)]));
 	const [before, after] = [byRoute(committed), byRoute(generated)];
 	const changed = [...new Set([...before.keys(), ...after.keys()])].filter((route) => before.get(route) !== after.get(route));
 	return changed.length ? ` in ${changed.join(', ')}` : '';
@@ -28,11 +27,12 @@ const documents = readDocuments(process.argv[2], 'check:contract');
 const { files, problems: disagreements, operations } = contractFiles(documents);
 for (const [file, text] of Object.entries(files)) {
 	const where = path.relative(root, file);
-	if (!existsSync(file)) disagreements.push({ where, message: 'is missing: run npm run answers:update -- <folder>' });
-	else if (readFileSync(file, 'utf8') !== text)
+	const committed = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+	if (committed === undefined) disagreements.push({ where, message: 'is missing: run npm run answers:update -- <folder>' });
+	else if (committed !== text)
 		disagreements.push({
 			where,
-			message: `differs from the documents${changedRoutes(readFileSync(file, 'utf8'), text)}: run npm run answers:update -- <folder> and commit it`,
+			message: `differs from the documents${changedRoutes(committed, text)}: run npm run answers:update -- <folder> and commit it`,
 		});
 }
 const listed = listedDisagreements(readFileSync(path.join(root, 'docs/api-disagreements.md'), 'utf8'));

@@ -17,6 +17,8 @@ const INT32 = { min: -2147483648, max: 2147483647 };
 const JSON_TYPES = ['application/json', 'text/json', 'application/*+json'];
 
 const shapeOf = (path) => path.replace(/\{[^}]+\}/g, '{}');
+/** An endpoint as contract/operations.txt writes it: `METHOD /service/path`. */
+const operationLine = ({ method, service, path }) => `${method} /${service}${path}`;
 
 /** A (resolved) schema with nothing to check: any value. */
 const isAny = (schema) => !schema || Object.keys(schema).every((k) => ['nullable', 'description', 'example', 'default'].includes(k));
@@ -178,4 +180,4 @@ function readingProblems(readings, endpoints, listed) {
 	return problems;
 }
 
-module.exports = { buildRequests, findOperation, listedDisagreements, readOperations, readingProblems };
+module.exports = { buildRequests, findOperation, listedDisagreements, operationLine, readOperations, readingProblems };

@@ -11,7 +11,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { readOperations } = require('../../scripts/lib/requestTypes.cjs');
+const { operationLine, readOperations } = require('../../scripts/lib/requestTypes.cjs');
 const REQUESTS = require('../../contract/requests.json');
 
 /** The operation lines (`METHOD /service/path`) of each table of contract/operations.txt. */
@@ -49,8 +49,7 @@ function withReadings(type, key) {
 
 /** @typedef {{ service: string, method: string, path: string, params?: Record<string, any>, query?: Record<string, any>, body?: any }} Endpoint */
 
-const routeOf = (endpoint) => `${endpoint.method} /${endpoint.service}${endpoint.path}`;
-const byRoute = new Map(REQUESTS.endpoints.map((endpoint) => [routeOf(endpoint), withReadings(endpoint)]));
+const byRoute = new Map(REQUESTS.endpoints.map((endpoint) => [operationLine(endpoint), withReadings(endpoint)]));
 /** The endpoints of some operation lines. */
 function endpointsOf(routes) {
 	const missing = routes.filter((route) => !byRoute.has(route));
@@ -76,7 +75,6 @@ const USER = 'PUT /core/v1/agent/{id}';
 module.exports = {
 	TABLES,
 	contractEndpoints,
-	routeOf,
 	/** The contact, department and webhook endpoints (`/core`). */
 	ENDPOINTS: endpointsOf(TABLES.contacts),
 	CRM_ENDPOINTS: endpointsOf(TABLES.crm),
