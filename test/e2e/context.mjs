@@ -28,9 +28,9 @@ const { contractLedger } = require('../sandbox/contractCheck.js');
 export const API_KEY = 'e2e-secret-key-7d41c2';
 
 /** Resolved by the set-up below with the tarball; the suites beside the others start then. */
-let setUp;
+let startBeside;
 let setUpFinished = false;
-const setUpDone = new Promise((resolve) => (setUp = resolve));
+const setUpDone = new Promise((resolve) => (startBeside = resolve));
 /** The stories run beside the suites, and the sandboxes, user folders and servers they got. */
 const besideRuns = [];
 const besideOwn = [];
@@ -148,10 +148,8 @@ export const e2e = {
 			});
 			besideOwn.push({ sandbox, userFolder, n8n });
 			await n8n.importCredentials([credentialFor(sandbox)]);
-			await n8n.start();
-			await n8n.signIn();
-			await n8n.createApiKey();
-			const own = Object.assign(Object.create(this), { sandbox, n8n, userFolder, serverStarted: true });
+			const own = Object.assign(Object.create(this), { sandbox, n8n, userFolder, serverStarted: false });
+			await own.server();
 			await setUp(own);
 			for (const [index, step] of steps.entries()) {
 				const started = Date.now();
@@ -198,7 +196,7 @@ before(async () => {
 	});
 	await e2e.n8n.importCredentials([credentialFor(e2e.sandbox)]);
 	setUpFinished = true;
-	setUp(tarball);
+	startBeside(tarball);
 });
 
 after(async () => {
