@@ -23,6 +23,15 @@ describe('Conversation → Collect Burst, hostile', () => {
 		return { sessionId: session.id, id: history[history.length - 1].id };
 	}
 
+	// the demo leaves Maria's last messages unanswered: the team answers them first, so that each test's burst is its own
+	beforeEach(async () => {
+		const { sessionId } = write('olá');
+		await sleep(5);
+		helena.sandbox.chat.teamWrites(sessionId, 'Olá, Maria! Como posso ajudar?');
+		helena.sandbox.clearRequests();
+		await sleep(5);
+	});
+
 	const collect = (message: { sessionId: string; id: string }, parameters: INodeParameters = {}, baseUrl?: string) =>
 		helena.run(
 			{ resource: 'session', operation: 'collectBurst', quietTime: 1, ...parameters },
@@ -161,7 +170,7 @@ describe('Conversation → Collect Burst, hostile', () => {
 			expect(failed.items).toEqual([]);
 			expect(failed.error?.message).toBe('Helena answered 503 (ServiceUnavailable) after 10 attempts');
 			expect(failed.error?.description).toContain(
-				'The burst did not go on. The claim note was deleted again, so a later delivery of the message can go on.',
+				'The burst did not go on from this execution. The claim note was deleted again. A later delivery can still answer it.',
 			);
 			expect(requestLines().filter((line) => !line.startsWith('GET /chat/v1/session/{id}/note'))).toEqual([
 				'GET /chat/v1/session/{id}/message',
@@ -184,7 +193,7 @@ describe('Conversation → Collect Burst, hostile', () => {
 			const { error } = await collect(message);
 			const [note] = helena.sandbox.chat.notes() as IDataObject[];
 			expect(error?.description).toContain(
-				`The burst did not go on. The claim note "${String(note.id)}" could not be deleted: delete it in the conversation so that a later delivery of the message can go on.`,
+				`The burst did not go on from this execution. The claim note "${String(note.id)}" could not be deleted; unconfirmed, it lapses by itself. A later delivery can still answer it.`,
 			);
 		});
 	});

@@ -41,3 +41,6 @@ export { getContactCustomFields } from './contactCustomFields';
 export { getTemplateParameters } from './chatSearch';
 export { getPanelCustomFields } from './crmSearch';
 export { getTagColors } from './listsSearch';
+
+/** Departments by name, for a multi-select (Collect Burst's Departments the Assistant Serves). */
+export { departmentsByName as getDepartments } from './departmentSearch';

@@ -7,8 +7,9 @@ const { createHash } = require('node:crypto');
 const { stableId } = require('../ids');
 const { phoneDigits } = require('../phone');
 const { chatOf, toPublicSession, toPublicMessage } = require('./store');
-const { advanceMessage, contactWrites } = require('./messages');
+const { advanceMessage, contactWrites, recordOutgoing } = require('./messages');
 const { contactSendsFile } = require('./receivedMedia');
+const { newNote } = require('./sessions');
 const { generatedBytes } = require('../mediaOrigin');
 const { scheduledControl, SCHEDULED_DEMO_ID } = require('./scheduled');
 
@@ -65,6 +66,27 @@ function chatControl(sandbox) {
 		/** Every message moves on until it is READ or FAILED. */
 		settle() {
 			while (pending().length) this.advance();
+		},
+		/**
+		 * Someone on the team's side writes into a session, as Helena stores it: an agent in Helena's app (`userId`,
+		 * origin DEFAULT) or another sender (`origin`: API, BOT…). Returns the message (public shape).
+		 * @param {string} sessionId @param {string} text @param {{ userId?: string, origin?: string }} [by]
+		 */
+		teamWrites(sessionId, text, { userId = null, origin = userId ? 'DEFAULT' : 'API' } = {}) {
+			const state = sandbox.state;
+			const session = chatOf(state).sessions.get(sessionId);
+			const channel = state.channels.get(session.channelId);
+			const contact = state.contacts.get(session.contactId);
+			const message = recordOutgoing(state, { session, channel, contact }, { text, userId, origin, status: 'SENT' });
+			sandbox.deliverer.notify('MESSAGE_SENT', () => toPublicMessage(message));
+			return toPublicMessage(message);
+		},
+		/** Internal notes written into a session by someone else (another workflow, an agent), one per text. */
+		addNotes(sessionId, texts) {
+			for (const text of texts) {
+				const note = newNote(sessionId, { text });
+				chatOf(sandbox.state).notes.set(note.id, note);
+			}
 		},
 		/** Deliveries to this number fail with `reason`. */
 		failDeliveriesTo(phone, reason = 'Falha na entrega') {

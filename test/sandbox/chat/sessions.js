@@ -226,6 +226,32 @@ function partial(ctx) {
 	return touched(ctx, session);
 }
 
+/** An internal note of a session, as Helena stores it (written by the API). */
+function newNote(sessionId, { text, filesUrls = [], filesIds = [] }) {
+	const now = nowIso();
+	return {
+		id: newId(),
+		createdAt: now,
+		updatedAt: now,
+		timestamp: now,
+		type: 'NOTE',
+		senderId: null,
+		sessionId,
+		templateId: null,
+		userId: null,
+		direction: 'TO_HUB',
+		status: 'SAVED',
+		origin: 'API',
+		text,
+		fileId: null,
+		refId: null,
+		readContactAt: null,
+		details: { files: filesUrls.map((publicUrl) => ({ publicUrl })), errors: [] },
+		failedReason: null,
+		filesIds,
+	};
+}
+
 function addNote(ctx) {
 	const session = sessionOf(ctx);
 	const body = strictBody(ctx.body, ['text', 'filesUrls', 'filesIds'], 'note', false);
@@ -235,28 +261,7 @@ function addNote(ctx) {
 		throw badRequest("'filesUrls' deve ser uma lista de textos", 'filesUrls');
 	const filesIds = (body.filesIds ?? []).map((id) => optUuid(id, 'filesIds', false));
 	if (!text && filesUrls.length === 0 && filesIds.length === 0) throw badRequest('A nota precisa de um texto ou de um arquivo', 'text');
-	const now = nowIso();
-	const note = {
-		id: newId(),
-		createdAt: now,
-		updatedAt: now,
-		timestamp: now,
-		type: 'NOTE',
-		senderId: null,
-		sessionId: session.id,
-		templateId: null,
-		userId: null,
-		direction: 'TO_HUB',
-		status: 'SAVED',
-		origin: 'API',
-		text: text ?? null,
-		fileId: null,
-		refId: null,
-		readContactAt: null,
-		details: { files: filesUrls.map((publicUrl) => ({ publicUrl })), errors: [] },
-		failedReason: null,
-		filesIds,
-	};
+	const note = newNote(session.id, { text: text ?? null, filesUrls, filesIds });
 	chatOf(ctx.state).notes.set(note.id, note);
 	return toPublicMessage(note);
 }
@@ -292,4 +297,4 @@ function setStatus(ctx) {
 	return touched(ctx, session);
 }
 
-module.exports = { list, get, transfer, complete, partial, addNote, assign, setStatus, sessionOf };
+module.exports = { list, get, transfer, complete, partial, addNote, assign, setStatus, sessionOf, newNote };

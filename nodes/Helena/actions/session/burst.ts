@@ -2,100 +2,142 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { isFromContact } from '../chat/messageView';
 
-/* Collect Burst's reading of a conversation's newest messages: where the burst of a received message begins and ends. */
+/*
+ * Collect Burst's reading of a conversation's newest messages. A burst is everything the contact wrote since the
+ * conversation was last answered: by a person, a bot, the API, or a burst that went on (its confirmed claim). Order
+ * comes from Helena's stamps (createdAt) and the order of its list; the channel's `timestamp` (the phone's clock)
+ * decides nothing.
+ */
 
-/** Types nobody wrote to the other side (internal notes, status changes, tracking events): never a burst's boundary. */
+/** Types nobody wrote to the other side (internal notes, status changes, tracking events): never an answer. */
 const NOT_WRITTEN = ['NOTE', 'TRANSITION', 'TRACK'];
+/** Origins of messages no person typed (the reference's message origins). */
+const AUTOMATIC_ORIGINS = ['API', 'BOT', 'CAMPAIGN', 'OFFICE_HOURS', 'PAYMENT', 'GATEWAY'];
 
-/** A message of the conversation as Collect Burst weighs it. */
+export type Author = 'contact' | 'person' | 'automatic';
+
+/** A written message of the conversation as Collect Burst weighs it. */
 export interface Entry {
+	/** Lower case. */
 	id: string;
-	fromContact: boolean;
-	/** Helena's stamp (createdAt, else timestamp), in ms. */
+	author: Author;
+	/** Helena's stamp (createdAt) in ms; undefined when Helena listed the message without one. */
+	stamp: number | undefined;
+	/** Where it sorts: its stamp, else the stamp of the nearest stamped message before it in Helena's list. */
 	at: number;
 	message: IDataObject;
 }
 
-/** What the newest page says about the received message. */
-export type Reading =
-	/** Not among the page's messages (history lag, or further back than the page reads). */
-	| { kind: 'absent' }
-	/** In the page, but written by the team, a bot or the API: not a received message. */
-	| { kind: 'notReceived' }
-	/** The contact wrote after it: a later execution owns the burst. */
-	| { kind: 'followed'; by: 'contact' }
-	/**
-	 * Only the team, a bot or the API wrote after it: answered, unless that was the answer of a burst that went on
-	 * before this message was written (`since`: the stamp of the last such message before it, if any).
-	 */
-	| { kind: 'followed'; by: 'team'; entry: Entry; burst: Entry[]; since: number | undefined }
-	/** The conversation's newest written message: the burst it ends, oldest first. */
-	| { kind: 'newest'; entry: Entry; burst: Entry[] }
-	/** A message whose time cannot be read: the page cannot be weighed. */
-	| { kind: 'unreadable'; id: string };
-
-function timeOf(message: IDataObject): number {
-	const stamp = message.createdAt ?? message.timestamp;
-	return typeof stamp === 'string' ? Date.parse(stamp) : NaN;
+/** The end of a burst: its newest message, as a claim names it. */
+export interface BurstEnd {
+	id: string;
+	at: number;
 }
 
-/** The channel's own time of a message, when Helena states it: the second key of the order. */
-function channelTimeOf(message: IDataObject): number {
-	const stamp = typeof message.timestamp === 'string' ? Date.parse(message.timestamp) : NaN;
-	return Number.isNaN(stamp) ? 0 : stamp;
+/** A burst that went on: its claim's stamp and the message it ended with. */
+export interface GoneOn {
+	at: number;
+	end: BurstEnd;
+}
+
+function stampOf(message: IDataObject): number | undefined {
+	const stamp = typeof message.createdAt === 'string' ? Date.parse(message.createdAt) : NaN;
+	return Number.isNaN(stamp) ? undefined : stamp;
+}
+
+function authorOf(message: IDataObject): Author {
+	if (isFromContact(message)) return 'contact';
+	// a person typed it in Helena: an agent's message, not one the API, a bot or a campaign sent
+	return message.userId && !AUTOMATIC_ORIGINS.includes(String(message.origin)) ? 'person' : 'automatic';
+}
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * The written messages of a page, oldest first. The page was asked for newest first; a page answered the other way
+ * round (by its stamps) is turned. Messages of one millisecond sort by ID, the same in every execution; a message
+ * without a stamp keeps its place in Helena's list.
+ */
+export function inHelenaOrder(items: IDataObject[]): Entry[] {
+	const written = items.filter((message) => !NOT_WRITTEN.includes(String(message.type)));
+	const stamps = written.map(stampOf).filter((stamp): stamp is number => stamp !== undefined);
+	const oldestFirst = stamps.length > 1 && stamps[0] < stamps[stamps.length - 1] ? written : [...written].reverse();
+	let inherited = -Infinity;
+	const entries = oldestFirst.map((message, position) => {
+		const stamp = stampOf(message);
+		if (stamp !== undefined) inherited = stamp;
+		const entry: Entry = { id: String(message.id).toLowerCase(), author: authorOf(message), stamp, at: inherited, message };
+		return { entry, position };
+	});
+	entries.sort(
+		(a, b) =>
+			a.entry.at - b.entry.at ||
+			Number(a.entry.stamp === undefined) - Number(b.entry.stamp === undefined) ||
+			(a.entry.stamp === undefined ? a.position - b.position : byId(a.entry, b.entry)),
+	);
+	return entries.map(({ entry }) => entry);
+}
+
+/** Whether `entry` was written after the burst end `end` (`entries`: the page, to order messages of one millisecond as it does). */
+export function isAfter(entry: Entry, end: BurstEnd, entries: Entry[]): boolean {
+	if (entry.id === end.id) return false;
+	if (entry.at !== end.at) return entry.at > end.at;
+	const endPosition = entries.findIndex((other) => other.id === end.id);
+	return endPosition === -1 ? entry.id > end.id : entries.indexOf(entry) > endPosition;
 }
 
 /**
- * The written messages of a page, newest first. The page was asked for newest first, but the documents say
- * nothing of messages stamped in the same millisecond, so the order is made here, the same in every execution:
- * Helena's stamp, then the channel's time, then the ID.
+ * What the contact wrote that nothing answered yet, oldest first: the page's messages and the bursts that went on,
+ * in Helena's order. A burst that went on answers the contact's messages up to its end; a person's message answers
+ * everything before it; a message of the API or a bot answers what the contact wrote before it, except a message
+ * around which a burst went on (after the last answer before the message): that message may be the burst's answer,
+ * sent while the contact wrote, which answers nothing the burst did not hold.
  */
-function newestFirst(items: IDataObject[]): Entry[] | { unreadable: string } {
-	const entries: Array<Entry & { channelAt: number }> = [];
-	for (const message of items) {
-		if (NOT_WRITTEN.includes(String(message.type))) continue;
-		const at = timeOf(message);
-		if (Number.isNaN(at)) return { unreadable: String(message.id) };
-		const id = String(message.id).toLowerCase();
-		entries.push({ id, fromContact: isFromContact(message), at, channelAt: channelTimeOf(message), message });
+export function unanswered(entries: Entry[], goneOn: GoneOn[]): Entry[] {
+	const bursts = [...goneOn].sort((a, b) => a.at - b.at);
+	let pending: Array<{ entry: Entry; aroundBurst: boolean }> = [];
+	let burstSinceAnswer = false;
+	let next = 0;
+	const wentOn = (burst: GoneOn) => {
+		pending = pending.filter(({ entry }) => isAfter(entry, burst.end, entries)).map(({ entry }) => ({ entry, aroundBurst: true }));
+		burstSinceAnswer = true;
+	};
+	for (const entry of entries) {
+		// a claim stamped in the same millisecond as a message was written after it was read
+		while (next < bursts.length && bursts[next].at < entry.at) wentOn(bursts[next++]);
+		if (entry.author === 'contact') pending.push({ entry, aroundBurst: burstSinceAnswer });
+		else {
+			pending = entry.author === 'person' ? [] : pending.filter(({ aroundBurst }) => aroundBurst);
+			burstSinceAnswer = false;
+		}
 	}
-	return entries.sort((a, b) => b.at - a.at || b.channelAt - a.channelAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+	while (next < bursts.length) wentOn(bursts[next++]);
+	return pending.map(({ entry }) => entry);
 }
 
-/**
- * Weighs the newest page for the received message `messageId`. Its burst walks back from it over the contact's
- * messages and stops at a message of the team, a bot or the API (the answer to the previous burst ends it) or
- * at a gap of at least the quiet time between two of the contact's messages (a message written while the previous
- * burst was being answered starts a burst of its own). A burst that reaches the page's end is cut there.
- */
-export function readBurst(items: IDataObject[], messageId: string, quietMs: number): Reading {
-	const entries = newestFirst(items);
-	if (!Array.isArray(entries)) return { kind: 'unreadable', id: entries.unreadable };
-	const position = entries.findIndex((entry) => entry.id === messageId.toLowerCase());
-	if (position === -1) return { kind: 'absent' };
-	const entry = entries[position];
-	if (!entry.fromContact) return { kind: 'notReceived' };
-	const later = entries.slice(0, position);
-	if (later.some((other) => other.fromContact)) return { kind: 'followed', by: 'contact' };
-	const earlier = entries.slice(position + 1);
-	const burst = [entry];
-	for (const before of earlier) {
-		if (!before.fromContact || burst[burst.length - 1].at - before.at >= quietMs) break;
-		burst.push(before);
-	}
-	burst.reverse();
-	if (later.length) return { kind: 'followed', by: 'team', entry, burst, since: earlier.find((before) => !before.fromContact)?.at };
-	return { kind: 'newest', entry, burst };
+/** The newest message the contact wrote, if the page holds one. */
+export function newestFromContact(entries: Entry[]): Entry | undefined {
+	return newestBy(entries, 'contact');
 }
 
-/** The output of a released burst: the texts as one (for a model) and each message with its ID, type and file. */
+/** The newest message a person (an agent, in Helena) wrote, if the page holds one. */
+export function newestFromPerson(entries: Entry[]): Entry | undefined {
+	return newestBy(entries, 'person');
+}
+
+function newestBy(entries: Entry[], author: Author): Entry | undefined {
+	for (let index = entries.length - 1; index >= 0; index--) if (entries[index].author === author) return entries[index];
+	return undefined;
+}
+
+/** The output of a burst that goes on: the texts as one (for a model) and each message with its ID, type and file. */
 export function burstOutput(sessionId: string, burst: Entry[]): IDataObject {
 	const messages = burst.map(({ message }) => ({
 		id: message.id,
 		type: message.type ?? null,
 		text: message.text ?? null,
 		fileId: message.fileId ?? null,
-		createdAt: message.createdAt ?? message.timestamp ?? null,
+		createdAt: message.createdAt ?? null,
 	}));
 	return {
 		sessionId,

@@ -1,175 +1,307 @@
 import { randomBytes } from 'node:crypto';
 
-import type { IDataObject, IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { isUuid, withItemIndex } from '../../helpers';
-
-import { apiPath, helenaRequest, requestOutcome } from '../../transport';
+import { isUuid, pause, withItemIndex } from '../../helpers';
+import { apiPath, helenaRequest, requestOutcome, withHelenaClock } from '../../transport';
 import { sessionRecord } from '../chat/locators';
 import { deleteNote } from '../shared/noteId';
+import type { BurstEnd, Entry, GoneOn } from './burst';
 
 /*
- * The claim of a burst: two executions that both find the same message the newest (the trigger delivered it
- * twice) must not both answer. Each writes an internal note naming the burst and a token of its own, then lists
- * the conversation's notes: the earliest claim of that burst wins. The notes are an append-only log, so there is
- * no read-modify-write race; the cost is one write and one read, and a note the agents see in the conversation.
+ * The claim of a burst, on the conversation's internal notes (an append-only log every execution reads alike):
+ * 1. an execution about to go on writes a claim note naming the burst's last message and a token of its own;
+ * 2. it lists the notes until its own claim is listed: a list that lags its writes lags in order, so every claim
+ *    written before it is listed too;
+ * 3. it waits until every earlier claim is settled: confirmed (it went on), or withdrawn (deleted), or dead (not
+ *    confirmed within CONFIRM_WITHIN_MS of its stamp, plus LIST_LAG_MS for the list to show a late confirmation);
+ * 4. the bursts that went on answer what they ended with; if something is left for this claim, it writes a
+ *    confirmation note, and goes on only when Helena stamped that note within CONFIRM_WITHIN_MS of the claim.
+ * A claim that does not go on is withdrawn, so nothing later waits for it. docs/ai-agent.md says what this relies on.
  */
 
-const CLAIM = /\(burst ending ([0-9a-f-]{36}), claim ([0-9a-f]+)\)/i;
+/** How long after its claim an execution may confirm it (Helena's stamps); later, its claim counts as dead. */
+export const CONFIRM_WITHIN_MS = 30_000;
+/** How long the notes list may take to show a note after it was written. */
+export const LIST_LAG_MS = 10_000;
+const POLL_MS = 1000;
+const PAGE_SIZE = 100;
+const MAX_PAGES = 20;
+const ATTEMPTS = 3;
+
+const CLAIM = /\(burst ending ([0-9a-f-]{36})(?: at ([0-9T:.Z+-]+))?, claim ([0-9a-f]+)\)/i;
+const CONFIRMATION = /\(going on with claim ([0-9a-f]+)\)/i;
+
+interface Note {
+	id: string;
+	text: string;
+	/** Helena's stamp, or (without one) Helena's time at the list that first showed the note: never earlier than the write. */
+	at: number;
+	stamped: boolean;
+}
 
 interface Claim {
-	id: string;
-	/** The message whose burst it claims, lower case. */
-	messageId: string;
-	/** Helena's stamp in ms; NaN when the note has none. */
-	at: number;
+	noteId: string;
 	token: string;
+	end: BurstEnd;
+	at: number;
 }
 
-/** The claim a note makes, if it is one. */
-function claimIn(note: IDataObject): Claim | undefined {
-	const match = typeof note.text === 'string' ? CLAIM.exec(note.text) : null;
-	if (!match) return undefined;
-	const at = typeof note.createdAt === 'string' ? Date.parse(note.createdAt) : NaN;
-	return { id: String(note.id), messageId: match[1].toLowerCase(), at, token: match[2].toLowerCase() };
+interface Log {
+	claims: Claim[];
+	/** Each token's confirmations. */
+	confirmations: Map<string, Note[]>;
+	/** Helena's time at the list (its Date's whole second), if it gave one. */
+	now: number | undefined;
 }
 
-function claimOf(note: IDataObject, messageId: string): Claim | undefined {
-	const claim = claimIn(note);
-	return claim?.messageId === messageId.toLowerCase() ? claim : undefined;
-}
+/** What the caller knows of the page: the stamp of a message a claim of an older version names without one. */
+export type EndStamp = (messageId: string) => number;
 
-/**
- * The claims could not be listed after this execution's claim was (or may have been) written. Left standing, that
- * claim would be the earliest for every later delivery of the message, which would end without output: the burst
- * would never go on. So a claim whose note is known is deleted again, and the error says what became of it.
- */
-async function withdrawClaim(
-	context: IExecuteFunctions,
-	failure: unknown,
-	written: IDataObject | undefined,
-	itemIndex: number,
-): Promise<NodeApiError | NodeOperationError> {
-	const error = withItemIndex(context, failure, itemIndex);
-	const id = written && isUuid(written.id) ? String(written.id) : undefined;
-	let fate: string;
-	if (!id) {
-		fate = written
-			? 'The claim note was written, but Helena did not give its ID: delete it in the conversation so that a later delivery of the message can go on.'
-			: 'The claim note may have been written: if the conversation shows it, delete it so that a later delivery of the message can go on.';
-	} else {
-		try {
-			await deleteNote(context, id, itemIndex);
-			fate = 'The claim note was deleted again, so a later delivery of the message can go on.';
-		} catch {
-			fate = `The claim note "${id}" could not be deleted: delete it in the conversation so that a later delivery of the message can go on.`;
-		}
-	}
-	error.description = [error.description, `The burst did not go on. ${fate}`].filter(Boolean).join(' ');
-	return error;
-}
+type Failure = NodeApiError | NodeOperationError;
 
-/**
- * Claims the burst ending at `messageId` (stamped `messageAt`, Helena's time in ms); true when this execution's
- * claim is the earliest. A note whose answer was lost is not written again (it may have been): the list tells
- * whether it was, and the error stands only when no claim of the burst is listed at all.
- */
-export async function claimBurst(
-	context: IExecuteFunctions,
-	sessionId: string,
-	messageId: string,
-	messageAt: number,
-	count: number,
-	itemIndex: number,
-): Promise<boolean> {
-	const token = randomBytes(8).toString('hex');
-	const records = [sessionRecord(sessionId)];
-	const path = apiPath`/v1/session/${sessionId}/note`;
-	const text = `n8n: answering the contact's ${count === 1 ? 'message' : `${count} messages`} (burst ending ${messageId}, claim ${token})`;
-	let written: IDataObject | undefined;
-	let lost: NodeApiError | NodeOperationError | undefined;
-	try {
-		written = (await helenaRequest.call(context, {
-			service: 'chat',
-			method: 'POST',
-			path,
-			body: { text },
-			itemIndex,
-			records,
-		})) as IDataObject;
-	} catch (error) {
-		if (requestOutcome(error) !== 'unknown') throw withItemIndex(context, error, itemIndex);
-		lost = withItemIndex(context, error, itemIndex);
-	}
-	let page: IDataObject;
-	try {
-		page = (await helenaRequest.call(context, {
-			service: 'chat',
-			method: 'GET',
-			path,
-			// the claims are written after the message; a second of margin for stamps of another server's clock
-			qs: {
-				'CreatedAt.After': new Date(messageAt - 1000).toISOString(),
-				OrderBy: 'createdAt',
-				OrderDirection: 'ASCENDING',
-				PageNumber: 1,
-				PageSize: 100,
-			},
-			itemIndex,
-			records,
-		})) as IDataObject;
-	} catch (error) {
-		throw await withdrawClaim(context, error, written, itemIndex);
-	}
-	const notes = Array.isArray(page.items) ? (page.items as IDataObject[]) : [];
-	const claims = notes.map((note) => claimOf(note, messageId)).filter((claim): claim is Claim => claim !== undefined);
-	const own = written && claimOf(written, messageId);
-	// a note not listed yet (the list lags the write) still counts
-	if (own && !claims.some((claim) => claim.id === own.id)) claims.push(own);
-	if (!claims.length) {
-		if (lost) throw lost;
-		return true;
-	}
-	// Helena's stamps decide; the documents let createdAt be null, and a claim left out for that would let every
-	// racing execution find its own the earliest: without a stamp on each, the order Helena listed them in (oldest
-	// first, as asked) decides, a claim not listed yet last
-	if (claims.every((claim) => !Number.isNaN(claim.at))) {
-		claims.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-	}
-	return claims[0].token === token;
-}
-
-/**
- * Whether another burst went on (its claim was written) after `since`, the stamp of the last message of the team, a
- * bot or the API before the message `messageId` (undefined: none in the page). Its answer then comes after that
- * message (the burst went on before the message was listed), so what the team wrote after the message may be that
- * answer rather than one to the message.
- */
-export async function otherClaimSince(
+/** The notes since `since` (ms), oldest first, every page of them. */
+async function listNotes(
 	context: IExecuteFunctions,
 	sessionId: string,
 	since: number | undefined,
-	messageId: string,
+	firstSeen: Map<string, number>,
 	itemIndex: number,
-): Promise<boolean> {
-	const page = (await helenaRequest.call(context, {
+): Promise<{ notes: Note[]; now: number | undefined }> {
+	const clock = withHelenaClock(context);
+	const items: IDataObject[] = [];
+	for (let page = 1; page <= MAX_PAGES; page++) {
+		const answer = (await helenaRequest.call(clock.context, {
+			service: 'chat',
+			method: 'GET',
+			path: apiPath`/v1/session/${sessionId}/note`,
+			qs: {
+				...(since === undefined ? {} : { 'CreatedAt.After': new Date(since).toISOString() }),
+				OrderBy: 'createdAt',
+				OrderDirection: 'ASCENDING',
+				PageNumber: page,
+				PageSize: PAGE_SIZE,
+			},
+			itemIndex,
+			records: [sessionRecord(sessionId)],
+		})) as IDataObject;
+		const pageItems = Array.isArray(answer.items) ? (answer.items as IDataObject[]) : [];
+		items.push(...pageItems);
+		if (pageItems.length < PAGE_SIZE) break;
+	}
+	const now = clock.first();
+	const notes = items.map((item, position) => {
+		const id = String(item.id).toLowerCase();
+		const stamp = typeof item.createdAt === 'string' ? Date.parse(item.createdAt) : NaN;
+		if (Number.isNaN(stamp) && !firstSeen.has(id)) firstSeen.set(id, now ?? Infinity);
+		const note: Note = {
+			id,
+			text: typeof item.text === 'string' ? item.text : '',
+			at: Number.isNaN(stamp) ? firstSeen.get(id)! : stamp,
+			stamped: !Number.isNaN(stamp),
+		};
+		return { note, position };
+	});
+	// Helena's stamps order the log; a note without one keeps its place in the list
+	notes.sort((a, b) =>
+		a.note.stamped && b.note.stamped ? a.note.at - b.note.at || (a.note.id < b.note.id ? -1 : 1) : a.position - b.position,
+	);
+	return { notes: notes.map(({ note }) => note), now };
+}
+
+function readLog(notes: Note[], now: number | undefined, endStamp: EndStamp): Log {
+	const claims: Claim[] = [];
+	const confirmations = new Map<string, Note[]>();
+	for (const note of notes) {
+		const claim = CLAIM.exec(note.text);
+		if (claim) {
+			const endId = claim[1].toLowerCase();
+			const written = claim[2] === undefined ? NaN : Date.parse(claim[2]);
+			const end = { id: endId, at: Number.isNaN(written) ? endStamp(endId) : written };
+			claims.push({ noteId: note.id, token: claim[3].toLowerCase(), end, at: note.at });
+			continue;
+		}
+		const confirmation = CONFIRMATION.exec(note.text);
+		if (confirmation) {
+			const token = confirmation[1].toLowerCase();
+			confirmations.set(token, [...(confirmations.get(token) ?? []), note]);
+		}
+	}
+	return { claims, confirmations, now };
+}
+
+type Status = 'wentOn' | 'dead' | 'open';
+
+function statusOf(claim: Claim, log: Log): Status {
+	// a confirmation Helena did not stamp counts whenever it was listed: its writer checked its own time, and
+	// counting it never lets a second execution go on
+	const confirmed = (log.confirmations.get(claim.token) ?? []).some((note) => !note.stamped || note.at <= claim.at + CONFIRM_WITHIN_MS);
+	if (confirmed) return 'wentOn';
+	return log.now !== undefined && log.now > claim.at + CONFIRM_WITHIN_MS + LIST_LAG_MS ? 'dead' : 'open';
+}
+
+const endsBefore = (a: BurstEnd, b: BurstEnd) => a.at < b.at || (a.at === b.at && a.id <= b.id);
+
+/** The bursts that went on among `claims`, and whether one of the others may still go on and change what is left. */
+function settle(claims: Claim[], log: Log): { goneOn: GoneOn[]; unsettled: boolean } {
+	const goneOn: GoneOn[] = [];
+	let unsettled = false;
+	for (const claim of claims) {
+		const status = statusOf(claim, log);
+		if (status === 'wentOn') goneOn.push({ at: claim.at, end: claim.end });
+		// an open claim whose burst a confirmed one covers already cannot change anything
+		if (status === 'open' && !goneOn.some((other) => endsBefore(claim.end, other.end))) unsettled = true;
+	}
+	return { goneOn, unsettled };
+}
+
+/**
+ * The bursts that went on or may still go on, before this execution claims anything: what a look before claiming
+ * must count as answered (a claim still open may be going on).
+ */
+export async function claimedSoFar(
+	context: IExecuteFunctions,
+	sessionId: string,
+	since: number | undefined,
+	endStamp: EndStamp,
+	itemIndex: number,
+): Promise<GoneOn[]> {
+	const { notes, now } = await listNotes(context, sessionId, since, new Map(), itemIndex);
+	const log = readLog(notes, now, endStamp);
+	return log.claims.filter((claim) => statusOf(claim, log) !== 'dead').map((claim) => ({ at: claim.at, end: claim.end }));
+}
+
+export interface ClaimRequest {
+	sessionId: string;
+	end: BurstEnd;
+	/** The stamp the notes are read from (the page's oldest message). */
+	since: number | undefined;
+	endStamp: EndStamp;
+	/** What is left for this claim once `goneOn` went on (empty: nothing). */
+	burstAfter: (goneOn: GoneOn[]) => Entry[];
+	itemIndex: number;
+}
+
+/** Writes a note; its stamp, or (without one) the end of the second of Helena's answer. */
+async function writeNote(context: IExecuteFunctions, sessionId: string, text: string, itemIndex: number) {
+	const clock = withHelenaClock(context);
+	const note = (await helenaRequest.call(clock.context, {
 		service: 'chat',
-		method: 'GET',
+		method: 'POST',
 		path: apiPath`/v1/session/${sessionId}/note`,
-		qs: {
-			...(since === undefined ? {} : { 'CreatedAt.After': new Date(since).toISOString() }),
-			OrderBy: 'createdAt',
-			OrderDirection: 'DESCENDING',
-			PageNumber: 1,
-			PageSize: 100,
-		},
+		body: { text },
 		itemIndex,
 		records: [sessionRecord(sessionId)],
 	})) as IDataObject;
-	const notes = Array.isArray(page.items) ? (page.items as IDataObject[]) : [];
-	return notes.some((note) => {
-		const claim = claimIn(note);
-		// the list's bound is Helena's to apply; a note stamped before it does not count (one without a stamp does)
-		return claim !== undefined && claim.messageId !== messageId.toLowerCase() && (since === undefined || !(claim.at <= since));
-	});
+	const stamp = typeof note?.createdAt === 'string' ? Date.parse(note.createdAt) : NaN;
+	return { id: isUuid(note?.id) ? String(note.id).toLowerCase() : undefined, at: Number.isNaN(stamp) ? clock.latest() : stamp };
+}
+
+/** Deletes this execution's claim (so that nothing waits for it); what became of it, for an error. */
+async function withdraw(context: IExecuteFunctions, noteId: string | undefined, itemIndex: number): Promise<string> {
+	if (!noteId) return 'The claim note may have been written; unconfirmed, it lapses by itself.';
+	try {
+		await deleteNote(context, noteId, itemIndex);
+		return 'The claim note was deleted again.';
+	} catch {
+		return `The claim note "${noteId}" could not be deleted; unconfirmed, it lapses by itself.`;
+	}
+}
+
+function failed(context: IExecuteFunctions, error: unknown, fate: string, itemIndex: number): Failure {
+	const failure = withItemIndex(context, error, itemIndex);
+	failure.description = [failure.description, `The burst did not go on from this execution. ${fate} A later delivery can still answer it.`]
+		.filter(Boolean)
+		.join(' ');
+	return failure;
+}
+
+/**
+ * Claims the burst ending at `end`: the burst this execution goes on with, or undefined when another execution goes
+ * on with it (or nothing is left to answer).
+ */
+export async function claimBurst(context: IExecuteFunctions, request: ClaimRequest): Promise<Entry[] | undefined> {
+	const { sessionId, end, itemIndex } = request;
+	const firstSeen = new Map<string, number>();
+	for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+		const token = randomBytes(8).toString('hex');
+		const count = request.burstAfter([]).length;
+		const stamp = Number.isFinite(end.at) ? ` at ${new Date(end.at).toISOString()}` : '';
+		const text = `n8n: answering the contact's ${count === 1 ? 'message' : `${count} messages`} (burst ending ${end.id}${stamp}, claim ${token})`;
+		let own: { id: string | undefined; at: number | undefined } = { id: undefined, at: undefined };
+		let lost: Failure | undefined;
+		try {
+			own = await writeNote(context, sessionId, text, itemIndex);
+		} catch (error) {
+			if (requestOutcome(error) !== 'unknown') throw withItemIndex(context, error, itemIndex);
+			// written or not: the list tells, and the note is never written twice
+			lost = withItemIndex(context, error, itemIndex);
+		}
+		const written = performance.now();
+		let outcome: 'goOn' | 'leave' | 'again' = 'again';
+		let burst: Entry[] = [];
+		for (;;) {
+			let log: Log;
+			try {
+				const { notes, now } = await listNotes(context, sessionId, request.since, firstSeen, itemIndex);
+				log = readLog(notes, now, request.endStamp);
+			} catch (error) {
+				throw failed(context, error, await withdraw(context, own.id, itemIndex), itemIndex);
+			}
+			const position = log.claims.findIndex((claim) => claim.token === token);
+			if (position === -1) {
+				if (performance.now() - written < LIST_LAG_MS) {
+					await pause(context, POLL_MS);
+					continue;
+				}
+				const error =
+					lost ??
+					new NodeOperationError(
+						context.getNode(),
+						`Helena did not list the claim note of the burst within ${LIST_LAG_MS / 1000} s (item ${itemIndex})`,
+						{
+							itemIndex,
+						},
+					);
+				throw failed(context, error, await withdraw(context, own.id, itemIndex), itemIndex);
+			}
+			const claim = log.claims[position];
+			own = { id: claim.noteId, at: claim.at };
+			const { goneOn, unsettled } = settle(log.claims.slice(0, position), log);
+			const late = log.now !== undefined && log.now + 2 * POLL_MS > claim.at + CONFIRM_WITHIN_MS;
+			if (unsettled && !late) {
+				await pause(context, POLL_MS);
+				continue;
+			}
+			if (unsettled) break;
+			burst = request.burstAfter(goneOn);
+			outcome = burst.length ? 'goOn' : 'leave';
+			break;
+		}
+		if (outcome === 'leave') {
+			await withdraw(context, own.id, itemIndex);
+			return undefined;
+		}
+		if (outcome === 'goOn') {
+			let confirmation: { at: number | undefined };
+			try {
+				confirmation = await writeNote(context, sessionId, `n8n: the burst goes on (going on with claim ${token})`, itemIndex);
+			} catch (error) {
+				throw failed(context, error, await withdraw(context, own.id, itemIndex), itemIndex);
+			}
+			if (confirmation.at !== undefined && own.at !== undefined && confirmation.at <= own.at + CONFIRM_WITHIN_MS) return burst;
+		}
+		// too late to confirm: the others may count this claim as dead, so it is withdrawn and made again
+		await withdraw(context, own.id, itemIndex);
+	}
+	throw new NodeOperationError(
+		context.getNode(),
+		`The burst could not be claimed within ${CONFIRM_WITHIN_MS / 1000} s, ${ATTEMPTS} times (item ${itemIndex})`,
+		{
+			itemIndex,
+			description:
+				'Earlier claims of the conversation stayed unsettled, or Helena took too long to store the notes. A later delivery can still answer the burst.',
+		},
+	);
 }

@@ -15,20 +15,25 @@ import {
 import type { NodeContext } from '../../helpers';
 import { apiPath, helenaRequest, withHelenaClock } from '../../transport';
 import { readSessionId, sessionIdField, sessionRecord } from '../chat/locators';
-import type { Reading } from './burst';
-import { burstOutput, readBurst } from './burst';
-import { claimBurst, otherClaimSince } from './burstClaim';
+import type { Entry, GoneOn } from './burst';
+import { burstOutput, inHelenaOrder, newestFromContact, unanswered } from './burst';
+import { claimBurst, claimedSoFar } from './burstClaim';
+import type { Handoff } from './burstHandoff';
+import { whyStepAside } from './burstHandoff';
 import { fetchSession } from './fetchSession';
 
 /*
  * One answer per burst: every execution started by a received message waits for the quiet time, then reads the
- * conversation's newest messages (Helena's history is the one truth every webhook process and worker shares);
- * only the execution of the burst's last message goes on, carrying the whole burst. See docs/ai-agent.md.
+ * conversation's newest messages (Helena's history is the one truth every webhook process and worker shares). An
+ * execution goes on when the contact has been quiet for the quiet time and something they wrote is unanswered,
+ * carrying all of it; the claim on the notes lets only one go on. See docs/ai-agent.md.
  */
 
 const MAX_QUIET_SECONDS = 60;
 /** How long a second read waits for a message the first did not list yet (the history lags the delivery). */
 const LAG_WAIT_MS = 1000;
+/** The margin before the oldest message of the page that the claims are read from (another server's clock). */
+const CLAIMS_MARGIN_MS = 1000;
 
 const properties: INodeProperties[] = [
 	{ ...sessionIdField, default: '={{ $json.content.sessionId }}' },
@@ -49,7 +54,7 @@ const properties: INodeProperties[] = [
 		default: 5,
 		typeOptions: { minValue: 1, maxValue: MAX_QUIET_SECONDS, numberPrecision: 0 },
 		description:
-			'How long the contact must stay silent before the burst goes on; a message after a longer silence starts a new burst. The node waits this long in every execution.',
+			'How long the contact must stay silent before what they wrote goes on as one burst. The node waits this long in every execution.',
 	},
 	optionsCollection([
 		{
@@ -58,7 +63,16 @@ const properties: INodeProperties[] = [
 			type: 'boolean',
 			default: true,
 			description:
-				'Whether to write an internal note claiming the burst before it goes on, so that a message Helena delivered twice is answered once (one write and one read more per burst)',
+				'Whether to claim the burst with internal notes before it goes on, so that exactly one execution goes on even when Helena delivers a message twice (two notes and one read more per burst)',
+		},
+		{
+			displayName: 'Departments the Assistant Serves',
+			name: 'servedDepartments',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getDepartments' },
+			default: [],
+			description:
+				'Nothing goes on while the conversation waits in any other department, e.g. after the assistant transferred it to people. Conversations in no department are always served. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 		{
 			displayName: 'Max Messages',
@@ -67,6 +81,21 @@ const properties: INodeProperties[] = [
 			default: 50,
 			typeOptions: { minValue: 1, maxValue: 100, numberPrecision: 0 },
 			description: "How many of the conversation's newest messages are read: a longer burst is cut to its newest messages",
+		},
+		{
+			displayName: 'Step Aside After a Person Wrote (Minutes)',
+			name: 'afterPersonMinutes',
+			type: 'number',
+			default: 30,
+			typeOptions: { minValue: 0, numberPrecision: 0 },
+			description: 'Nothing goes on for this long after an agent wrote in the conversation in Helena (0: no pause)',
+		},
+		{
+			displayName: 'Step Aside When Assigned',
+			name: 'stepAsideWhenAssigned',
+			type: 'boolean',
+			default: true,
+			description: "Whether nothing goes on while an agent is assigned to the conversation, or Helena's chatbot runs in it",
 		},
 		{
 			displayName: 'Waited Before (Seconds)',
@@ -85,12 +114,21 @@ export const description = updateDisplayOptions({ show: { resource: ['session'],
 interface Settings {
 	sessionId: string;
 	messageId: string;
-	/** The quiet time in ms: between the burst and what follows, and between two bursts. */
+	/** The quiet time in ms. */
 	quietMs: number;
 	/** Waited by n8n's Wait node before this node, in ms (0: this node waits the quiet time itself). */
 	waitedMs: number;
 	maxMessages: number;
 	claim: boolean;
+	handoff: Handoff;
+}
+
+function readDepartments(context: IExecuteFunctions, value: unknown, itemIndex: number): string[] | undefined {
+	if (value === undefined) return undefined;
+	const label = 'Departments the Assistant Serves';
+	const list = typeof value === 'string' ? value.split(',').filter((id) => id.trim()) : value;
+	if (!Array.isArray(list)) throw invalidInput(context, label, 'must be a list of department IDs', itemIndex);
+	return list.map((id) => requireUuid(context, id, label, itemIndex).toLowerCase());
 }
 
 function readSettings(context: IExecuteFunctions, itemIndex: number): Settings {
@@ -106,7 +144,14 @@ function readSettings(context: IExecuteFunctions, itemIndex: number): Settings {
 	const maxMessages = readNumber(context, options.maxMessages, 'Max Messages', itemIndex, { min: 1, max: 100, whole: true }) ?? 50;
 	const waited = readNumber(context, options.waitedBefore, 'Waited Before (Seconds)', itemIndex, { min: 0, whole: true }) ?? 0;
 	const claim = readBoolean(context, options.claim, 'Claim the Burst', itemIndex, true);
-	return { sessionId, messageId, quietMs: Math.max(quietTime, waited) * 1000, waitedMs: waited * 1000, maxMessages, claim };
+	const afterPerson =
+		readNumber(context, options.afterPersonMinutes, 'Step Aside After a Person Wrote (Minutes)', itemIndex, { min: 0, whole: true }) ?? 0;
+	const handoff: Handoff = {
+		whenAssigned: readBoolean(context, options.stepAsideWhenAssigned, 'Step Aside When Assigned', itemIndex, false),
+		servedDepartments: readDepartments(context, options.servedDepartments, itemIndex),
+		afterPersonMs: afterPerson * 60_000,
+	};
+	return { sessionId, messageId, quietMs: Math.max(quietTime, waited) * 1000, waitedMs: waited * 1000, maxMessages, claim, handoff };
 }
 
 /** The conversation's newest page of messages (one request), with Helena's time at its answer (ms, the Date's whole second). */
@@ -120,70 +165,102 @@ async function readNewest(context: IExecuteFunctions, settings: Settings, itemIn
 		itemIndex,
 		records: [sessionRecord(settings.sessionId)],
 	})) as IDataObject;
-	return { items: Array.isArray(page.items) ? (page.items as IDataObject[]) : [], helenaNow: clock.first() };
+	const entries = inHelenaOrder(Array.isArray(page.items) ? (page.items as IDataObject[]) : []);
+	return { entries, helenaNow: clock.first(), own: entries.find((entry) => entry.id === settings.messageId.toLowerCase()) };
 }
 
-function unusable(context: NodeContext, settings: Settings, reading: Reading, itemIndex: number): NodeOperationError | undefined {
+type Page = Awaited<ReturnType<typeof readNewest>>;
+
+function unusable(context: NodeContext, settings: Settings, own: Entry | undefined, itemIndex: number): NodeOperationError | undefined {
 	const { messageId, sessionId, maxMessages } = settings;
-	const problem =
-		reading.kind === 'absent'
-			? `was not found in Helena among the newest ${maxMessages} messages of the conversation "${sessionId}", read twice a second apart`
-			: reading.kind === 'notReceived'
-				? 'is a message the team, a bot or the API sent, not one the contact wrote'
-				: reading.kind === 'unreadable'
-					? `cannot be weighed: Helena listed the message "${reading.id}" without a readable time`
-					: undefined;
-	if (!problem) return undefined;
+	if (own?.author === 'contact') return undefined;
+	const problem = own
+		? 'is a message the team, a bot or the API sent, not one the contact wrote'
+		: `was not found in Helena among the newest ${maxMessages} messages of the conversation "${sessionId}", read twice a second apart`;
 	return new NodeOperationError(context.getNode(), `Message ID "${messageId}" ${problem} (item ${itemIndex})`, {
 		itemIndex,
-		description:
-			reading.kind === 'absent'
-				? "Message ID must be the received message the execution started from (Helena Trigger, Message Received: the content's ID); a burst longer than Max Messages needs a larger Max Messages."
-				: undefined,
+		description: own
+			? undefined
+			: "Message ID must be the received message the execution started from (Helena Trigger, Message Received: the content's ID); a burst longer than Max Messages needs a larger Max Messages.",
 	});
 }
 
+/** Reads the page after the quiet time: a second time when the message is not listed yet, or (after a Wait node) when Helena's clock says time is left. */
+async function readAfterQuiet(context: IExecuteFunctions, settings: Settings, itemIndex: number): Promise<Page> {
+	// the delivery came after Helena stamped the message, so waiting the quiet time here covers it
+	if (!settings.waitedMs) await pause(context, settings.quietMs);
+	const page = await readNewest(context, settings, itemIndex);
+	// after n8n's Wait node: what its interval leaves of the quiet time (it began after Helena stamped the message)
+	const left = settings.waitedMs ? settings.quietMs - settings.waitedMs : 0;
+	if (!page.own) {
+		await pause(context, Math.max(LAG_WAIT_MS, left));
+		return await readNewest(context, settings, itemIndex);
+	}
+	const newest = newestFromContact(page.entries);
+	if (!settings.waitedMs || newest !== page.own) return page;
+	// what remains by Helena's clock (only its stamps meet its Date): without either, what the interval leaves
+	const stamp = page.own.stamp;
+	const byHelena = page.helenaNow === undefined || stamp === undefined ? 0 : settings.quietMs - (page.helenaNow - stamp);
+	const remaining = Math.max(left, byHelena);
+	if (remaining <= 0) return page;
+	await pause(context, Math.min(remaining, MAX_QUIET_SECONDS * 1000));
+	return await readNewest(context, settings, itemIndex);
+}
+
+/** Why this execution does not go on: said in n8n's execution list (custom data) and in the node's output panel. */
+function noOutput(context: IExecuteFunctions, itemIndex: number, reason: string): [] {
+	const execution = context.getWorkflowDataProxy(itemIndex).$execution as
+		{ customData?: { set(key: string, value: string): void } } | undefined;
+	try {
+		execution?.customData?.set('collectBurst', reason.slice(0, 255));
+	} catch {
+		// custom data is for the execution list only; where n8n refuses it (too many keys), the hint still says it
+	}
+	context.addExecutionHints({ message: `Collect Burst: nothing went on: ${reason}`, location: 'outputPane' });
+	return [];
+}
+
 /**
- * One item: nothing when a later execution owns the burst, else the burst, with the item's files (Helena Trigger's
- * Attach Media: the file of the message that ends the burst, e.g. an audio to transcribe).
+ * One item: nothing when another execution carries the burst or nobody may answer, else the burst, with the item's
+ * files when its message ends the burst (Helena Trigger's Attach Media, e.g. an audio to transcribe).
  */
 async function collect(context: IExecuteFunctions, itemIndex: number): Promise<IDataObject[] | ItemWithBinary> {
 	const settings = readSettings(context, itemIndex);
-	// the delivery came after Helena stamped the message, so waiting the quiet time here covers it
-	if (!settings.waitedMs) await pause(context, settings.quietMs);
-	let reading: Reading = { kind: 'absent' };
-	for (let read = 1; read <= 2; read++) {
-		const { items, helenaNow } = await readNewest(context, settings, itemIndex);
-		reading = readBurst(items, settings.messageId, settings.quietMs);
-		if (read === 2) break;
-		// after n8n's Wait node: what its interval leaves of the quiet time (it began after Helena stamped the message)
-		const left = settings.waitedMs ? settings.quietMs - settings.waitedMs : 0;
-		if (reading.kind === 'absent') {
-			await pause(context, Math.max(LAG_WAIT_MS, left));
-			continue;
-		}
-		if (reading.kind !== 'newest' || !settings.waitedMs) break;
-		// and what remains by Helena's clock (only its stamps meet its Date): without a Date, what the interval leaves
-		const remaining = Math.max(left, helenaNow === undefined ? 0 : settings.quietMs - (helenaNow - reading.entry.at));
-		if (remaining <= 0) break;
-		await pause(context, Math.min(remaining, MAX_QUIET_SECONDS * 1000));
-	}
-	const error = unusable(context, settings, reading, itemIndex);
+	const { entries, helenaNow, own } = await readAfterQuiet(context, settings, itemIndex);
+	const error = unusable(context, settings, own, itemIndex);
 	if (error) throw error;
-	// a message written while the previous burst's answer was on its way: that answer follows it, but does not answer it
-	if (reading.kind === 'followed' && reading.by === 'team' && settings.claim) {
-		const pending = await otherClaimSince(context, settings.sessionId, reading.since, settings.messageId, itemIndex);
-		if (pending) reading = { kind: 'newest', entry: reading.entry, burst: reading.burst };
+	const newest = newestFromContact(entries)!;
+	if (newest !== own) {
+		// the contact wrote later: that message's execution carries the burst, unless it is quiet already by
+		// Helena's clock (a delivery late or lost): then this one does, and the claim keeps it to one
+		const quiet = newest.stamp !== undefined && helenaNow !== undefined && helenaNow - newest.stamp >= settings.quietMs;
+		if (!quiet) return noOutput(context, itemIndex, 'the contact wrote later; the execution of their newest message carries the burst');
 	}
-	if (reading.kind !== 'newest') return [];
+	const since = Number.isFinite(entries[0].at) ? entries[0].at - CLAIMS_MARGIN_MS : undefined;
+	const endStamp = (id: string) => entries.find((entry) => entry.id === id)?.at ?? -Infinity;
+	let goneOn: GoneOn[] = [];
+	if (!unanswered(entries, []).length) {
+		// answered, unless what followed is the answer of a burst that went on meanwhile (its claim says)
+		if (settings.claim) goneOn = await claimedSoFar(context, settings.sessionId, since, endStamp, itemIndex);
+		if (!settings.claim || !unanswered(entries, goneOn).length)
+			return noOutput(context, itemIndex, 'everything the contact wrote was answered already');
+	}
 	const session = await fetchSession(context, settings.sessionId, itemIndex);
-	if (session.status === 'COMPLETED') return [];
-	if (settings.claim) {
-		const won = await claimBurst(context, settings.sessionId, settings.messageId, reading.entry.at, reading.burst.length, itemIndex);
-		if (!won) return [];
-	}
-	const output = burstOutput(settings.sessionId, reading.burst);
-	const binary = context.getInputData()[itemIndex]?.binary;
+	const aside = whyStepAside(session, entries, helenaNow ?? newest.at, settings.handoff);
+	if (aside) return noOutput(context, itemIndex, aside);
+	const burst = settings.claim
+		? await claimBurst(context, {
+				sessionId: settings.sessionId,
+				end: { id: newest.id, at: newest.at },
+				since,
+				endStamp,
+				burstAfter: (claims) => unanswered(entries, claims),
+				itemIndex,
+			})
+		: unanswered(entries, []);
+	if (!burst?.length) return noOutput(context, itemIndex, 'another execution went on with the burst');
+	const output = burstOutput(settings.sessionId, burst);
+	const binary = newest === own ? context.getInputData()[itemIndex]?.binary : undefined;
 	return binary && Object.keys(binary).length ? new ItemWithBinary(output, binary) : [output];
 }
 
