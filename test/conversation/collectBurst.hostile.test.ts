@@ -102,7 +102,14 @@ describe('Conversation → Collect Burst, hostile', () => {
 		expect(allRequests(helena)).toEqual([]);
 	});
 
-	test('history answered oldest first, with timestamp instead of createdAt, a null text and a note on top: the same burst, in order', async () => {
+	test.each([
+		['answered oldest first, stamped', (items: IDataObject[]) => [...items].reverse()],
+		// without createdAt, Helena's list (newest first, as asked) is the order; the phone's timestamp decides nothing
+		[
+			'without createdAt, the timestamp a day off',
+			(items: IDataObject[]) => items.map((item) => ({ ...item, createdAt: null, timestamp: '2020-01-01T00:00:00.000Z' })),
+		],
+	])('history %s, with a null text and a note on top: the same burst, in order', async (_case, shape) => {
 		const messages = [write('oi')];
 		// a few ms apart: messages of one millisecond are ordered by ID, which is a test of its own
 		await sleep(5);
@@ -111,18 +118,10 @@ describe('Conversation → Collect Burst, hostile', () => {
 			method: 'GET',
 			path: /\/message$/,
 			reshape: (answer: IDataObject) => {
-				const items: IDataObject[] = [...(answer.items as IDataObject[])]
-					.reverse()
-					.map((item) => ({ ...item, createdAt: null, timestamp: item.createdAt }));
+				const items = shape(answer.items as IDataObject[]);
 				const first = items.findIndex((item) => item.id === messages[0].id);
 				items[first] = { ...items[first], text: null };
-				items.push({
-					...items[0],
-					id: '0c0c0c0c-0000-4000-8000-000000000000',
-					type: 'NOTE',
-					direction: 'TO_HUB',
-					timestamp: new Date().toISOString(),
-				});
+				items.unshift({ ...items[0], id: '0c0c0c0c-0000-4000-8000-000000000000', type: 'NOTE', direction: 'TO_HUB' });
 				return { ...answer, items };
 			},
 		});
