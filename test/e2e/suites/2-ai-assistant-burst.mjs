@@ -11,7 +11,7 @@ import { describe, test } from 'node:test';
 import { loadExample } from '../../../scripts/lib/examples.mjs';
 import { executionStatus } from '../../../scripts/lib/n8n.mjs';
 import { CREDENTIAL_ID } from '../../../scripts/lib/workflows.mjs';
-import { e2e } from '../context.mjs';
+import { API_KEY, e2e } from '../context.mjs';
 import { startScriptedModel, toolNamed } from '../scriptedModel.mjs';
 
 const MODEL_CREDENTIAL = { id: 'scriptedModel003', name: 'Scripted model (burst)' };
@@ -26,14 +26,20 @@ function prompt(request) {
 	return typeof message?.content === 'string' ? message.content : JSON.stringify(message?.content ?? '');
 }
 
-/** The model answers in the conversation quoting its prompt, then ends. */
+const HANDOFF_TEXT = 'Vou te passar para uma pessoa da equipe.';
+
+/**
+ * The model answers in the conversation quoting its prompt, then ends; asked for a person, it says so once and calls
+ * Transfer to a person, as the example's instructions tell it to.
+ */
 function decide(request) {
 	const start = request.messages.map((message) => message.role).lastIndexOf('user');
 	const called = request.messages.slice(start + 1).flatMap((message) => message.tool_calls ?? []);
-	if (called.length === 0) {
-		const send = toolNamed(request, /^Send_message_in_conversation$/).name;
-		return { toolCalls: [{ name: send, arguments: { message: `Você disse: «${prompt(request)}»` } }] };
-	}
+	const send = toolNamed(request, /^Send_message_in_conversation$/).name;
+	const transfer = /pessoa/.test(prompt(request));
+	if (called.length === 0)
+		return { toolCalls: [{ name: send, arguments: { message: transfer ? HANDOFF_TEXT : `Você disse: «${prompt(request)}»` } }] };
+	if (transfer && called.length === 1) return { toolCalls: [{ name: toolNamed(request, /^Transfer_to_a_person$/).name, arguments: {} }] };
 	return { text: 'Answered.' };
 }
 
@@ -144,6 +150,80 @@ async function lateReversed() {
 	assert.equal(modelRequests.length, 2);
 }
 
+async function duplicateStorm() {
+	const texts = ['oi', 'vocês têm o tênis 42?', 'na cor preta'];
+	const [before, modelBefore] = [(await executionsSoFar()).length, model.requests.length];
+	// every delivery goes out twice at once, then each message is delivered twice more, all at the same moment
+	own.sandbox.deliverTwice((eventType) => eventType === 'MESSAGE_RECEIVED');
+	let written;
+	try {
+		written = await own.sandbox.chat.contactWritesBurst(newPhone(), texts, { gapMs: GAP_MS });
+	} finally {
+		own.sandbox.deliverTwice(undefined);
+	}
+	const { session, messages } = written;
+	const again = await Promise.all(
+		messages.flatMap((message) =>
+			[1, 2].map(() => own.sandbox.redeliver((entry) => entry.eventType === 'MESSAGE_RECEIVED' && entry.body.content.id === message.id)),
+		),
+	);
+	assert.deepEqual(
+		again.map((result) => result.status),
+		again.map(() => 200),
+	);
+
+	const { answers, modelRequests } = await settled(session.id, { before, deliveries: texts.length * 4, modelBefore });
+	assert.deepEqual(answers, [quote(texts)]);
+	assert.equal(modelRequests.length, 2);
+}
+
+/** Why the executions since `before` went on with nothing (Collect Burst's custom data), newest first. */
+async function reasonsSince(before) {
+	const all = await executionsSoFar();
+	const mine = all.slice(0, all.length - before);
+	const reasons = [];
+	for (const { id } of mine) {
+		const execution = await own.n8n.api('GET', `/executions/${id}?includeData=true`);
+		reasons.push(execution.customData?.collectBurst ?? execution.data?.resultData?.metadata?.collectBurst);
+	}
+	return reasons;
+}
+
+async function handoff() {
+	const phone = newPhone();
+	const [before, modelBefore] = [(await executionsSoFar()).length, model.requests.length];
+	const { session } = await own.sandbox.chat.contactWritesBurst(phone, ['quero falar com uma pessoa'], { gapMs: GAP_MS });
+	const transferred = await settled(session.id, { before, deliveries: 1, modelBefore });
+	assert.deepEqual(transferred.answers, [HANDOFF_TEXT]);
+	const held = own.sandbox.chat.session(session.id);
+	assert.equal(held.status, 'PENDING');
+	assert.ok(held.departmentId, 'the conversation was transferred to a department');
+
+	// the contact writes while the conversation waits for the people: the assistant is silent
+	const waiting = (await executionsSoFar()).length;
+	await own.sandbox.chat.contactWritesBurst(phone, ['alô?', 'tem alguém aí?'], { gapMs: GAP_MS });
+	const silent = await settled(session.id, { before, deliveries: 3, modelBefore });
+	assert.deepEqual(silent.answers, [HANDOFF_TEXT], 'the assistant answered while the conversation waited for a person');
+	assert.equal(silent.modelRequests.length, 3, 'the model was called again after the transfer');
+	const reasons = await reasonsSince(waiting);
+	assert.ok(
+		reasons.some((reason) => /waits in department/.test(String(reason))),
+		`no execution said why nothing went on: ${JSON.stringify(reasons)}`,
+	);
+
+	// the team completes it; the contact writes again: a new conversation, the assistant's again
+	const completed = await fetch(`${own.sandbox.url}/chat/v1/session/${session.id}/complete`, {
+		method: 'PUT',
+		headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+		body: '{}',
+	});
+	assert.equal(completed.status, 200, await completed.text());
+	const { session: reopened } = await own.sandbox.chat.contactWritesBurst(phone, ['oi de novo'], { gapMs: GAP_MS });
+	assert.notEqual(reopened.id, session.id);
+	const again = await settled(reopened.id, { before, deliveries: 4, modelBefore });
+	assert.deepEqual(again.answers, [quote(['oi de novo'])]);
+}
+
 const steps = e2e.beside(
 	async (server) => {
 		own = server;
@@ -164,7 +244,7 @@ const steps = e2e.beside(
 		await own.n8n.api('POST', `/workflows/${workflow.id}/activate`);
 		assert.equal(await own.subscriptionCount(1), 1);
 	},
-	[oneBurst, twoBursts, sentTwice, lateReversed],
+	[oneBurst, twoBursts, sentTwice, lateReversed, duplicateStorm, handoff],
 	async () => {
 		await own.n8n.api('POST', `/workflows/${workflow.id}/deactivate`).catch(() => {});
 		await own.subscriptionCount(0);
@@ -180,4 +260,9 @@ describe(`one answer per burst: the AI assistant, in n8n ${e2e.version}`, () => 
 		steps[2],
 	);
 	test('the deliveries of a burst arriving late and newest first: one answer, quoting the messages in the order written', steps[3]);
+	test('a duplicate storm (each delivery four times, two of them at once): one answer, quoting each message once', steps[4]);
+	test(
+		'the assistant transfers to a person: the contact is told once, and the assistant is silent while the conversation waits; completed and reopened, it answers again',
+		steps[5],
+	);
 });

@@ -127,12 +127,13 @@ describe(`the AI assistant that answers in the conversation, in n8n ${e2e.versio
 		return { execution, requests, modelRequests: model.requests.slice(requestsBefore) };
 	}
 
-	/** Collect Burst's requests for a burst of one message: the newest page, the conversation, the claim note and the notes. */
+	/** Collect Burst's requests for a burst of one message: the newest page, the conversation, the claim, the notes and the confirmation. */
 	const collected = () => [
 		`GET /chat/v1/session/${sessionId}/message`,
 		`GET /chat/v2/session/${sessionId}`,
 		`POST /chat/v1/session/${sessionId}/note`,
 		`GET /chat/v1/session/${sessionId}/note`,
+		`POST /chat/v1/session/${sessionId}/note`,
 	];
 
 	const lastSent = () =>
@@ -206,8 +207,21 @@ describe(`the AI assistant that answers in the conversation, in n8n ${e2e.versio
 		assert.equal(lastSent().text, ANSWERS.delivery);
 	});
 
-	test('the contact asks for a person: the agent says so and transfers the conversation to the department', async () => {
-		const { requests } = await contactWrites('Quero falar com uma pessoa, por favor', 3);
+	test('the contact says goodbye: the agent says goodbye and completes the conversation', async () => {
+		const { requests } = await contactWrites('Obrigado, tchau!', 3);
+
+		assert.deepEqual(requests, [
+			...collected(),
+			`GET /chat/v1/session/${sessionId}/message`,
+			`POST /chat/v1/session/${sessionId}/message`,
+			`PUT /chat/v1/session/${sessionId}/complete`,
+		]);
+		assert.equal(lastSent().text, ANSWERS.goodbye);
+		assert.equal(e2e.sandbox.chat.session(sessionId).status, 'COMPLETED');
+	});
+
+	test('completed, the contact writes again and asks for a person: the agent says so and transfers the conversation to the department', async () => {
+		const { requests } = await contactWrites('Quero falar com uma pessoa, por favor', 4);
 
 		assert.deepEqual(requests, [
 			...collected(),
@@ -221,27 +235,29 @@ describe(`the AI assistant that answers in the conversation, in n8n ${e2e.versio
 		assert.equal(session.status, 'PENDING');
 	});
 
-	test('the contact says goodbye: the agent says goodbye and completes the conversation', async () => {
-		const { requests } = await contactWrites('Obrigado, tchau!', 4);
+	test('transferred, the contact writes again: the assistant is silent while the conversation waits for the people, and says why', async () => {
+		const { execution, requests, modelRequests } = await contactWrites('Tem alguém aí?', 5);
 
-		assert.deepEqual(requests, [
-			...collected(),
-			`GET /chat/v1/session/${sessionId}/message`,
-			`POST /chat/v1/session/${sessionId}/message`,
-			`PUT /chat/v1/session/${sessionId}/complete`,
-		]);
-		assert.equal(lastSent().text, ANSWERS.goodbye);
-		assert.equal(e2e.sandbox.chat.session(sessionId).status, 'COMPLETED');
+		// Collect Burst reads the page and the conversation, and steps aside: no claim, no model, no answer
+		assert.deepEqual(requests, [`GET /chat/v1/session/${sessionId}/message`, `GET /chat/v2/session/${sessionId}`]);
+		assert.deepEqual(modelRequests, []);
+		const full = await e2e.n8n.api('GET', `/executions/${execution.id}?includeData=true`);
+		const reason = full.customData?.collectBurst ?? full.data?.resultData?.metadata?.collectBurst;
+		assert.equal(
+			reason,
+			`the conversation waits in department ${demo.departmentId('Suporte')}, which is not one of the Departments the Assistant Serves`,
+		);
 		const history = e2e.sandbox.chat.history(sessionId).map((message) => `${message.direction} ${message.text}`);
 		assert.deepEqual(history, [
 			'FROM_HUB Oi! Vocês abrem no sábado?',
 			`TO_HUB ${ANSWERS.question}`,
 			'FROM_HUB null',
 			`TO_HUB ${ANSWERS.delivery}`,
-			'FROM_HUB Quero falar com uma pessoa, por favor',
-			`TO_HUB ${ANSWERS.person}`,
 			'FROM_HUB Obrigado, tchau!',
 			`TO_HUB ${ANSWERS.goodbye}`,
+			'FROM_HUB Quero falar com uma pessoa, por favor',
+			`TO_HUB ${ANSWERS.person}`,
+			'FROM_HUB Tem alguém aí?',
 		]);
 	});
 });
