@@ -102,12 +102,12 @@ describe('Conversation → Collect Burst, hostile', () => {
 		expect(allRequests(helena)).toEqual([]);
 	});
 
-	test.each([
-		['answered oldest first, stamped', (items: IDataObject[]) => [...items].reverse()],
+	test.each<[string, (items: IDataObject[]) => IDataObject[]]>([
+		['answered oldest first, stamped', (items) => [...items].reverse()],
 		// without createdAt, Helena's list (newest first, as asked) is the order; the phone's timestamp decides nothing
 		[
 			'without createdAt, the timestamp a day off',
-			(items: IDataObject[]) => items.map((item) => ({ ...item, createdAt: null, timestamp: '2020-01-01T00:00:00.000Z' })),
+			(items) => items.map((item) => ({ ...item, createdAt: null, timestamp: '2020-01-01T00:00:00.000Z' })),
 		],
 	])('history %s, with a null text and a note on top: the same burst, in order', async (_case, shape) => {
 		const messages = [write('oi')];
