@@ -14,7 +14,9 @@
  *   echoHeaders true: an HTML error page (default 502) that prints every request header
  *   hang        true: never answer (the connection stays open until the client gives up)
  *   reset       true: drop the connection before applying the request
- *   loseAnswer  true: apply the request, then drop the connection without answering
+ *   loseAnswer  true: apply the request, then drop the connection without answering; 'hang': apply it, then never
+ *               answer; a status (502): apply it, then answer that status with a gateway's HTML page (a proxy that gave
+ *               up on Helena after Helena took the request)
  *   paging      { totalPages?, hasMorePages?, pageNumber?, repeatFirstPage?, repeatFromFirstPage? }: applied to the
  *               real page envelope; repeatFirstPage answers page 1 again, repeatFromFirstPage: n puts page 1's first
  *               n items in front of this page's
@@ -138,9 +140,17 @@ class Misbehaviour {
 
 	/**
 	 * After the route ran (the request is applied): loses the answer, or bends the page envelope.
-	 * Returns the result to answer, or `undefined` when the connection was dropped.
+	 * Returns the result to answer, or `{ dropped: true }` when it dropped, held or answered the request itself.
 	 */
-	after(rule, req, decodedPath, result) {
+	after(rule, req, decodedPath, result, res, entry) {
+		if (typeof rule.loseAnswer === 'number') {
+			raw(res, entry, rule.loseAnswer, 'text/html', `<html><body><h1>${rule.loseAnswer} Bad Gateway</h1></body></html>`);
+			return { dropped: true };
+		}
+		if (rule.loseAnswer === 'hang') {
+			this.hangOrReset({ hang: true }, req);
+			return { dropped: true };
+		}
 		if (rule.loseAnswer) {
 			req.socket.destroy();
 			return { dropped: true };
