@@ -16,6 +16,7 @@ import { respondToLink, responseWebhooks } from './actions/message/response/webh
 import { router } from './actions/router';
 import { failedItem, withItemIndex } from './helpers';
 import { operationSubtitle } from './helpers/subtitle';
+import { tellSendOutcome } from './transport';
 import { userDescription } from './actions/user';
 import { webhookDescription } from './actions/webhook';
 import { listSearch, loadOptions } from './methods';
@@ -91,8 +92,9 @@ export class Helena implements INodeType {
 		return await router.call(this, {
 			continueOnFail,
 			failed: (error, itemIndex) => {
-				if (continueOnFail) return failedItem(error, itemIndex);
-				throw withItemIndex(this, error, itemIndex);
+				// a send's error says whether the message went, for the person reading it and for an AI Agent's model
+				if (continueOnFail) return failedItem(tellSendOutcome(error), itemIndex);
+				throw withItemIndex(this, tellSendOutcome(error), itemIndex);
 			},
 		});
 	}

@@ -94,7 +94,7 @@ describe('Message resource', () => {
 
 			expect(items).toEqual([]);
 			expect(error?.message).toBe(
-				"WhatsApp's 24-hour window with the contact +55 21 98888-7777 is closed: only a template can start the conversation",
+				"WhatsApp's 24-hour window with the contact +55 21 98888-7777 is closed: only a template can start the conversation; the message was not sent",
 			);
 			expect(error?.description).toMatch(/^Use Message → Send Template/);
 			expect(error?.description).toContain('Fora da janela de atendimento de 24 horas');
@@ -358,7 +358,7 @@ describe('Message resource', () => {
 				fileUrl: 'https://example.com/clip.avi',
 			});
 
-			expect(error?.message).toBe('Helena rejected the request: O canal não aceita arquivos .avi como video; aceitos: mp4, 3gp');
+			expect(error?.message).toBe('Helena rejected the request: O canal não aceita arquivos .avi como video; aceitos: mp4, 3gp; the message was not sent');
 		});
 	});
 
@@ -445,7 +445,7 @@ describe('Message resource', () => {
 				sessionId: mariaSession(helena).id,
 			});
 
-			expect(error?.message).toBe(`Helena rejected the request: Nenhum chatbot tem a chave '${demo.chatbotId('Triagem')}'`);
+			expect(error?.message).toBe(`Helena rejected the request: Nenhum chatbot tem a chave '${demo.chatbotId('Triagem')}'; the message was not sent`);
 		});
 	});
 });

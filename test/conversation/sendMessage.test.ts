@@ -126,7 +126,7 @@ describe('Conversation → Send Message', () => {
 
 		const { error } = await helena.run({ resource: 'session', operation: 'sendMessage', sessionId: completed.id, text: 'Oi' });
 
-		expect(error?.message).toBe(`The conversation "${completed.id}" is completed: Helena sends only into an open one (item 0)`);
+		expect(error?.message).toBe(`The conversation "${completed.id}" is completed: Helena sends only into an open one (item 0); the message was not sent`);
 		expect(error?.description).toMatch(/^Send to the contact's phone number with Message → Send Text or Send Template/);
 	});
 
@@ -147,7 +147,7 @@ describe('Conversation → Send Message', () => {
 		});
 
 		expect(text.error?.message).toBe(
-			"WhatsApp's 24-hour window with this conversation is closed: only a template can start the conversation",
+			"WhatsApp's 24-hour window with this conversation is closed: only a template can start the conversation; the message was not sent",
 		);
 		expect(text.error?.description).toMatch(
 			/^Send a template \(Content: Template\), or send this once the contact has written in the last 24 hours/,
@@ -235,6 +235,6 @@ describe('Conversation → Send Message', () => {
 
 	test('an unknown conversation is named', async () => {
 		const { error } = await helena.run({ resource: 'session', operation: 'sendMessage', sessionId: MISSING, text: 'Oi' });
-		expect(error?.message).toBe(`The conversation (session) with ID "${MISSING}" was not found in Helena`);
+		expect(error?.message).toBe(`The conversation (session) with ID "${MISSING}" was not found in Helena; the message was not sent`);
 	});
 });

@@ -7,6 +7,8 @@ export { isNotFoundError, recordIn, refusalOf, saysAlready } from './errors';
 export { markOutcome, requestOutcome } from './outcome';
 export { deleteRecord } from './deletion';
 export type { RequestOutcome } from './outcome';
+export { notSent, sendOutcomeOf, sendOutcomeWords, tellSendOutcome } from './sendOutcome';
+export type { SendOutcome } from './sendOutcome';
 export type { HelenaRefusal, RecordKind, RecordRef } from './errors';
 export { fetchAllPages, morePagesAfter, PAGE_SIZE } from './pagination';
 export { withHelenaClock } from './helenaClock';

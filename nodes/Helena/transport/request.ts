@@ -18,8 +18,9 @@ import type { RequestBudget } from './budget';
 import { budgetFor, learnFrom429, pacingClock } from './budget';
 import { helenaApiError, isFormError, isNotFound, isNotFoundError, readErrorBody, refusalOf } from './errors';
 import type { HelenaRefusal, RecordRef } from './errors';
-import { markOutcome } from './outcome';
+import { markOutcome, requestOutcome } from './outcome';
 import type { RequestOutcome } from './outcome';
+import { markSendOutcome } from './sendOutcome';
 import { checkFieldFormats } from './fieldFormats';
 import { readHttpDate } from './helenaClock';
 import { checkPath } from './paths';
@@ -60,7 +61,8 @@ export interface HelenaRequest {
 	answer?: AnswerShape;
 	/**
 	 * How many messages a send-family request sends (a batch: its recipients; 1 when omitted); the send budget counts
-	 * them once Helena has shown it does. 0 for a POST that sends none ("typing…").
+	 * them once Helena has shown it does. 0 for a POST that sends none ("typing…"); 1 for a POST outside the send
+	 * family that sends a message (Conversation → Send Message), so its error says whether the message went.
 	 */
 	sends?: number;
 }
@@ -104,6 +106,9 @@ const isSendFamily = (request: HelenaRequest) => request.service === 'chat' && S
  * A status read (`GET /chat/v1/send/message/{id}`) or "typing…" refused proves nothing about batches.
  */
 const sendsMessages = (request: HelenaRequest) => isSendFamily(request) && request.method === 'POST' && (request.sends ?? 1) > 0;
+
+/** A request that sends a message to a contact (the send family, or another POST that says `sends`): its error says whether the message went. */
+const deliversMessages = (request: HelenaRequest) => request.method === 'POST' && (request.sends ?? (isSendFamily(request) ? 1 : 0)) > 0;
 
 /** A budget a request waits for, and how many of its slots the request takes. */
 interface BudgetShare {
@@ -500,6 +505,12 @@ function outcomeOfAttempt(sent: Sent): RequestOutcome {
 	return sent.blocked || (!sent.timedOut && failedBeforeSending(sent.networkCode)) ? 'notApplied' : 'unknown';
 }
 
+/** The error a request ends with, marked with what it did on Helena's side (and, for a send, what became of the message). */
+function failed(error: NodeApiError, request: HelenaRequest, outcome: RequestOutcome, answerLost: boolean): NodeApiError {
+	markOutcome(error, outcome, answerLost);
+	return deliversMessages(request) ? markSendOutcome(error, requestOutcome(error)) : error;
+}
+
 /**
  * The one way the package talks to Helena: URL rules, authentication, the client-side rate budget,
  * retries that never repeat a plain create, and errors a user can act on.
@@ -536,9 +547,9 @@ export async function helenaRequest<T = unknown>(this: HelenaContext, request: H
 		if ('error' in outcome) {
 			const refusal = answerLost ? refusalOf(outcome.error) : undefined;
 			if (refusal && alreadyDone?.(refusal)) return (request.resultWhenDone ? await request.resultWhenDone() : undefined) as T;
-			throw markOutcome(outcome.error, outcomeOfAttempt(sent), answerLost);
+			throw failed(outcome.error, request, outcomeOfAttempt(sent), answerLost);
 		}
-		if (waitedMs + outcome.retryAfterMs > MAX_TOTAL_WAIT_MS) throw markOutcome(waitCapError(outcome), outcomeOfAttempt(sent), answerLost);
+		if (waitedMs + outcome.retryAfterMs > MAX_TOTAL_WAIT_MS) throw failed(waitCapError(outcome), request, outcomeOfAttempt(sent), answerLost);
 		answerLost ||= !('response' in sent) || sent.response.statusCode >= 500;
 		waitedMs += outcome.retryAfterMs;
 		await waitToRetry(outcome, budgets, request);

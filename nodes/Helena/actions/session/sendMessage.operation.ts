@@ -86,6 +86,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				method: 'POST',
 				path,
 				body,
+				sends: 1,
 				itemIndex,
 				records: [
 					sessionRecord(sessionId),
