@@ -237,6 +237,137 @@ describe('Message → Send and Wait for Response as n8n 2.x’s approval gate (h
 	});
 });
 
+/**
+ * The approval request reached Helena but its answer was lost: the connection broke after Helena stored the message,
+ * Helena took it and never answered in time, or a gateway answered 502 after Helena took it. The reviewer may hold
+ * the message, so the gate (and Send and Wait in a workflow) waits as for a sent request, and never sends it again.
+ */
+describe('Send and Wait whose request may have been sent (Helena took it, its answer was lost)', () => {
+	const helena = useChatSandbox();
+	beforeEach(() => helena.sandbox.misbehaviour.clear());
+	afterAll(() => helena.sandbox.misbehaviour.clear());
+
+	const gateMessage = '=The agent wants to run this tool: {{ $json.tool }}';
+	const faults: Array<[string, unknown, string]> = [
+		['the connection broke after Helena stored it', true, 'The connection to Helena broke during POST /chat/v1/send/text'],
+		['no answer within the Timeout after Helena took it', 'hang', 'Helena did not answer POST /chat/v1/send/text within 0.5 s'],
+		['a gateway answered 502 after Helena took it', 502, 'Helena answered 502'],
+	];
+	const timeout = { timeout: 0.5 };
+	const sends = () => allRequests(helena).filter((request) => request.method === 'POST' && request.path === '/chat/v1/send/text');
+	const storedToManager = () =>
+		helena.sandbox.chat
+			.sessions()
+			.flatMap((session: { id: string }) => helena.sandbox.chat.history(session.id))
+			.filter((message: { text?: string }) => /The agent wants to run this tool/.test(String(message.text)));
+
+	test.each(faults)(
+		'the gate, %s: sent once, the execution waits for a click, and the time limit tells the model the request may not have reached the reviewer',
+		async (_case, loseAnswer, cause) => {
+			helena.sandbox.misbehaviour.next({ loseAnswer, method: 'POST', path: '/chat/v1/send/text' });
+
+			const { error, run } = await runForAgentRequest({ ...helena.credentials, ...timeout }, ask({ message: gateMessage }), {
+				gate: true,
+			});
+
+			expect(error).toBeUndefined();
+			expect(sends()).toHaveLength(1);
+			expect(storedToManager()).toHaveLength(1);
+			expect(run.status).toBe('waiting');
+			expect(run.waitTill).toBeInstanceOf(Date);
+			const [pending] = pendingItems(run as never) as { json: IDataObject }[];
+			expect(pending.json).toMatchObject({ response: 'noResponse', sendOutcome: 'mayHaveBeenSent', approved: false, message: null });
+			expect(String(pending.json.chatInput)).toMatch(
+				/^Nobody answered the approval request before its time limit \(.+\), and it may not have reached the reviewer: the approval request may have been sent, but Helena's answer was lost \(.+\)\. The tool did not run\.$/,
+			);
+			expect(String(pending.json.chatInput)).toContain(cause);
+			expect(String(pending.json.chatInput)).not.toMatch(/was not sent/);
+			expect(String((pending.json.error as IDataObject).message)).toContain(cause);
+		},
+	);
+
+	test('Send and Wait in a workflow, the connection broke after Helena stored it: it waits too, and its "no response" item says the message may have been sent', async () => {
+		helena.sandbox.misbehaviour.next({ loseAnswer: true, method: 'POST', path: '/chat/v1/send/text' });
+
+		const { error, run } = await helena.run(ask());
+
+		expect(error).toBeUndefined();
+		expect(sends()).toHaveLength(1);
+		expect(run.status).toBe('waiting');
+		const [pending] = pendingItems(run as never) as { json: IDataObject }[];
+		expect(pending.json).toMatchObject({ response: 'noResponse', sendOutcome: 'mayHaveBeenSent', responded: false, message: null });
+		expect(pending.json.chatInput).toBeUndefined();
+	});
+
+	test('a request Helena answered: the pending item says it was sent', async () => {
+		const { run } = await runForAgentRequest(helena.credentials, ask({ message: gateMessage }), { gate: true });
+
+		const [pending] = pendingItems(run as never) as { json: IDataObject }[];
+		expect(pending.json).toMatchObject({ response: 'noResponse', sendOutcome: 'sent' });
+		expect(pending.json.error).toBeUndefined();
+	});
+
+	test('a request Helena refused (a 4xx answer): not sent, nothing waits, and the model is told nobody was asked', async () => {
+		const { run, agentOutput } = await runForAgentRequest(helena.credentials, ask({ message: gateMessage, phoneNumber: NEW_LEAD }), {
+			gate: true,
+		});
+
+		expect(run.status).not.toBe('waiting');
+		expect(JSON.stringify(agentOutput)).toContain('"response":"notSent","sendOutcome":"notSent"');
+		expect(JSON.stringify(agentOutput)).toContain('"chatInput":"The approval request was not sent, so nobody was asked');
+	});
+});
+
+describe('a send’s outcome, told to an AI Agent’s model in the error of a Helena Tool', () => {
+	const helena = useChatSandbox();
+	beforeEach(() => helena.sandbox.misbehaviour.clear());
+	afterAll(() => helena.sandbox.misbehaviour.clear());
+
+	const sendText = (parameters: IDataObject = {}) => ({
+		resource: 'message',
+		operation: 'sendText',
+		sendTo: 'phone',
+		phoneNumber: MARIA_PHONE,
+		text: 'Seu pedido saiu para entrega',
+		...parameters,
+	});
+
+	test.each([
+		['the connection broke after Helena stored it', true],
+		['a gateway answered 502 after Helena took it', 502],
+	])('Send Text as a tool, %s: the error says the message may have been sent; it was sent once', async (_case, loseAnswer) => {
+		helena.sandbox.misbehaviour.next({ loseAnswer, method: 'POST', path: '/chat/v1/send/text' });
+
+		const { error } = await runForAgentRequest(helena.credentials, sendText(), { gate: false });
+
+		expect(String((error as Error | undefined)?.message)).toMatch(/; the message may have been sent$/);
+		expect(allRequests(helena).filter((request) => request.method === 'POST')).toHaveLength(1);
+	});
+
+	test('Send Text as a tool that Helena refuses (closed WhatsApp window): the error says the message was not sent', async () => {
+		const { error } = await runAsAgentTool(helena.credentials, sendText({ phoneNumber: NEW_LEAD }));
+
+		expect(String((error as Error | undefined)?.message)).toMatch(/24-hour window with the contact .* is closed: .*; the message was not sent/);
+	});
+
+	test('Conversation → Send Message under Continue On Fail, no answer after Helena took it: the error item says the message may have been sent', async () => {
+		helena.sandbox.misbehaviour.next({ loseAnswer: 'hang', method: 'POST' });
+
+		const { items } = await helena.run(
+			{ resource: 'session', operation: 'sendMessage', sessionId: mariaSession(helena).id, text: 'Oi' },
+			{ continueOnFail: true, credentials: { timeout: 0.5 } },
+		);
+
+		expect(items[0].json.error).toMatch(/^Helena did not answer POST \/chat\/v1\/session\/\{id\}\/message within 0\.5 s.*; the message may have been sent$/);
+	});
+
+	test('Send and Wait as a plain tool: refused, and the error says the message was not sent', async () => {
+		const { error } = await runForAgentRequest(helena.credentials, ask(), { gate: false });
+
+		expect(String((error as Error | undefined)?.message)).toMatch(/can only run as a node of a workflow; the message was not sent/);
+	});
+});
+
 describe('every option is read against its list before anything is sent, also from an expression', () => {
 	const helena = useChatSandbox();
 

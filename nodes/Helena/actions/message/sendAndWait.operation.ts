@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { invalidInput, itemErrors, runItemChecks } from '../../helpers';
+import { notSent, sendOutcomeOf, sendOutcomeWords } from '../../transport';
 import { canPauseHere, isApprovalGate } from './response/pause';
 import { linkParameters, recipientOf, responseLink } from './response/links';
 import { readResponseRequest, responseProperties } from './response/request';
@@ -58,28 +59,45 @@ function gateMessage(context: IExecuteFunctions, itemIndex: number): unknown {
 const TOOL_PARAMETERS = /\{\{\s*\$tool\.parameters\s*\}\}/;
 
 /**
- * A gate whose request could not be sent. n8n's Agent reads any failure of the gate (an error, or an output
- * without `approved: true`) as "User rejected the tool call" and tells the model only that; it passes
- * `chatInput` on as the reviewer's words, so the model (and through it the user) learns why nobody was asked.
- * With the node's On Error set to Stop Workflow the error stops the execution instead (see the caller).
+ * A gate whose request was not sent. n8n's Agent reads any failure of the gate (an error, or an output without
+ * `approved: true`) as "User rejected the tool call" and tells the model only that; it passes `chatInput` on as the
+ * reviewer's words, so the model (and through it the user) learns why nobody was asked. With the node's On Error
+ * set to Stop Workflow the error stops the execution instead (see the caller).
  */
 function gateNotAsked(error: unknown, itemIndex: number): INodeExecutionData {
 	const message = error instanceof Error ? error.message : String(error);
 	return {
 		json: {
 			response: 'notSent',
+			sendOutcome: 'notSent',
 			responded: false,
 			approved: false,
-			chatInput: `The approval request was not sent, so nobody was asked and the tool did not run: ${message}`,
-			error: { message, description: descriptionOf(error) },
+			chatInput: `${capitalized(sendOutcomeWords('notSent', APPROVAL_REQUEST))}, so nobody was asked and the tool did not run: ${message}`,
+			error: errorFields(error),
 		},
 		pairedItem: { item: itemIndex },
 	};
 }
 
-function descriptionOf(error: unknown): string | null {
+const APPROVAL_REQUEST = 'the approval request';
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function errorFields(error: unknown): IDataObject {
+	const message = error instanceof Error ? error.message : String(error);
 	const description = (error as { description?: unknown } | null)?.description;
-	return typeof description === 'string' ? description : null;
+	return { message, description: typeof description === 'string' ? description : null };
+}
+
+/**
+ * What a time limit tells the model through n8n's Agent (the reviewer's words when the gate ends without approval):
+ * nobody answered, and, when Helena's answer to the send was lost, that the request may not have reached anyone.
+ */
+function timeLimitWords(waitTill: Date, lostAnswer: string | undefined): string {
+	const nobody = `Nobody answered the approval request before its time limit (${waitTill.toISOString()})`;
+	if (lostAnswer === undefined) return `${nobody}; the tool did not run.`;
+	const maybe = sendOutcomeWords('mayHaveBeenSent', APPROVAL_REQUEST);
+	return `${nobody}, and it may not have reached the reviewer: ${maybe}, but Helena's answer was lost (${lostAnswer}). The tool did not run.`;
 }
 
 /**
@@ -88,9 +106,11 @@ function descriptionOf(error: unknown): string | null {
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	if (!canPauseHere(this)) {
-		throw new NodeOperationError(this.getNode(), 'Send and Wait for Response can only run as a node of a workflow', {
-			description: 'Where it runs now (an AI Agent tool, for one) n8n cannot pause the execution. Place the node in the workflow itself.',
-		});
+		throw notSent(
+			new NodeOperationError(this.getNode(), 'Send and Wait for Response can only run as a node of a workflow', {
+				description: 'Where it runs now (an AI Agent tool, for one) n8n cannot pause the execution. Place the node in the workflow itself.',
+			}),
+		);
 	}
 	const items = this.getInputData();
 	if (items.length !== 1) {
@@ -118,9 +138,19 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const recipient = recipientOf(readRecipient(this, itemIndex));
 		const common = linkParameters(recipient, limit.limited ? waitTill : undefined);
 		const text = composeMessage(request, (extra) => responseLink(this, { ...extra, ...common }));
-		const sent = await sendFreeMessage(this, itemIndex, () => ({ path: '/v1/send/text', body: { text } }));
+		// A send whose answer was lost may have reached the person, whose links then work once the execution waits:
+		// it waits as for a sent message (never sending again), and the outcome is told if nobody answers.
+		const { sent, lost } = await sendFreeMessage(this, itemIndex, () => ({ path: '/v1/send/text', body: { text } })).then(
+			(receipt) => ({ sent: receipt, lost: undefined as unknown }),
+			(error: unknown) => {
+				if (sendOutcomeOf(error) !== 'mayHaveBeenSent') throw error;
+				return { sent: null, lost: error };
+			},
+		);
+		const lostAnswer = lost === undefined ? undefined : errorFields(lost);
 		noResponse = {
 			response: 'noResponse',
+			sendOutcome: lost === undefined ? 'sent' : 'mayHaveBeenSent',
 			responded: false,
 			...(request.type === 'approval' ? { approved: false } : {}),
 			respondedBy: null,
@@ -129,10 +159,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			question: request.message,
 			message: sent,
 			timeLimit: limit.limited ? waitTill.toISOString() : null,
+			...(lostAnswer ? { error: lostAnswer } : {}),
 			// what n8n's Agent passes to the model as the reviewer's words when the gate ends without approval
-			...(gate
-				? { chatInput: `Nobody answered the approval request before its time limit (${waitTill.toISOString()}); the tool did not run.` }
-				: {}),
+			...(gate ? { chatInput: timeLimitWords(waitTill, lostAnswer?.message as string | undefined) } : {}),
 		};
 	} catch (error) {
 		if (gate && this.getNode().onError !== 'stopWorkflow') return [gateNotAsked(error, itemIndex)];
