@@ -358,7 +358,9 @@ describe('Message resource', () => {
 				fileUrl: 'https://example.com/clip.avi',
 			});
 
-			expect(error?.message).toBe('Helena rejected the request: O canal não aceita arquivos .avi como video; aceitos: mp4, 3gp; the message was not sent');
+			expect(error?.message).toBe(
+				'Helena rejected the request: O canal não aceita arquivos .avi como video; aceitos: mp4, 3gp; the message was not sent',
+			);
 		});
 	});
 
@@ -445,7 +447,9 @@ describe('Message resource', () => {
 				sessionId: mariaSession(helena).id,
 			});
 
-			expect(error?.message).toBe(`Helena rejected the request: Nenhum chatbot tem a chave '${demo.chatbotId('Triagem')}'; the message was not sent`);
+			expect(error?.message).toBe(
+				`Helena rejected the request: Nenhum chatbot tem a chave '${demo.chatbotId('Triagem')}'; the message was not sent`,
+			);
 		});
 	});
 });

@@ -347,7 +347,9 @@ describe('a send’s outcome, told to an AI Agent’s model in the error of a He
 	test('Send Text as a tool that Helena refuses (closed WhatsApp window): the error says the message was not sent', async () => {
 		const { error } = await runAsAgentTool(helena.credentials, sendText({ phoneNumber: NEW_LEAD }));
 
-		expect(String((error as Error | undefined)?.message)).toMatch(/24-hour window with the contact .* is closed: .*; the message was not sent/);
+		expect(String((error as Error | undefined)?.message)).toMatch(
+			/24-hour window with the contact .* is closed: .*; the message was not sent/,
+		);
 	});
 
 	test('Conversation → Send Message under Continue On Fail, no answer after Helena took it: the error item says the message may have been sent', async () => {
@@ -358,7 +360,9 @@ describe('a send’s outcome, told to an AI Agent’s model in the error of a He
 			{ continueOnFail: true, credentials: { timeout: 0.5 } },
 		);
 
-		expect(items[0].json.error).toMatch(/^Helena did not answer POST \/chat\/v1\/session\/\{id\}\/message within 0\.5 s.*; the message may have been sent$/);
+		expect(items[0].json.error).toMatch(
+			/^Helena did not answer POST \/chat\/v1\/session\/\{id\}\/message within 0\.5 s.*; the message may have been sent$/,
+		);
 	});
 
 	test('Send and Wait as a plain tool: refused, and the error says the message was not sent', async () => {

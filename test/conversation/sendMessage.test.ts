@@ -126,7 +126,9 @@ describe('Conversation → Send Message', () => {
 
 		const { error } = await helena.run({ resource: 'session', operation: 'sendMessage', sessionId: completed.id, text: 'Oi' });
 
-		expect(error?.message).toBe(`The conversation "${completed.id}" is completed: Helena sends only into an open one (item 0); the message was not sent`);
+		expect(error?.message).toBe(
+			`The conversation "${completed.id}" is completed: Helena sends only into an open one (item 0); the message was not sent`,
+		);
 		expect(error?.description).toMatch(/^Send to the contact's phone number with Message → Send Text or Send Template/);
 	});
 

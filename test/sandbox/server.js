@@ -280,7 +280,9 @@ function createServer(sandbox) {
 			sandbox,
 		};
 		try {
-			const bent = trick ? sandbox.misbehaviour.after(trick, req, entry.decodedPath, route.handler(ctx), res, entry) : { result: route.handler(ctx) };
+			const bent = trick
+				? sandbox.misbehaviour.after(trick, req, entry.decodedPath, route.handler(ctx), res, entry)
+				: { result: route.handler(ctx) };
 			if (bent.dropped) return undefined;
 			// applied, answered only once this settles (a delivery Helena sends before its answer arrives)
 			if (ctx.answerAfter) await ctx.answerAfter;

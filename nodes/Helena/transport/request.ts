@@ -549,7 +549,8 @@ export async function helenaRequest<T = unknown>(this: HelenaContext, request: H
 			if (refusal && alreadyDone?.(refusal)) return (request.resultWhenDone ? await request.resultWhenDone() : undefined) as T;
 			throw failed(outcome.error, request, outcomeOfAttempt(sent), answerLost);
 		}
-		if (waitedMs + outcome.retryAfterMs > MAX_TOTAL_WAIT_MS) throw failed(waitCapError(outcome), request, outcomeOfAttempt(sent), answerLost);
+		if (waitedMs + outcome.retryAfterMs > MAX_TOTAL_WAIT_MS)
+			throw failed(waitCapError(outcome), request, outcomeOfAttempt(sent), answerLost);
 		answerLost ||= !('response' in sent) || sent.response.statusCode >= 500;
 		waitedMs += outcome.retryAfterMs;
 		await waitToRetry(outcome, budgets, request);
