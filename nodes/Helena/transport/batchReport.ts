@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, NodeApiError, 
 import { mapWithConcurrency } from '../helpers/concurrency';
 import { itemErrors, withItemIndex } from '../helpers/runPerItem';
 import { requestOutcome } from './outcome';
+import { tellSendOutcome } from './sendOutcome';
 import type { RequestOutcome } from './outcome';
 
 /** What running the node again would do to the items a batch applied already. */
@@ -97,7 +98,7 @@ export async function runBatches<P extends BatchPart>(
 			await send(part);
 			for (const itemIndex of part.itemIndexes) states.set(itemIndex, 'applied');
 		} catch (caught) {
-			const error = withItemIndex(context, caught, first);
+			const error = withItemIndex(context, tellSendOutcome(caught), first);
 			error.context.itemIndex = first;
 			const outcome = requestOutcome(error);
 			for (const itemIndex of part.itemIndexes) states.set(itemIndex, outcome);

@@ -508,7 +508,7 @@ function outcomeOfAttempt(sent: Sent): RequestOutcome {
 /** The error a request ends with, marked with what it did on Helena's side (and, for a send, what became of the message). */
 function failed(error: NodeApiError, request: HelenaRequest, outcome: RequestOutcome, answerLost: boolean): NodeApiError {
 	markOutcome(error, outcome, answerLost);
-	return deliversMessages(request) ? markSendOutcome(error, requestOutcome(error)) : error;
+	return deliversMessages(request) ? markSendOutcome(error, requestOutcome(error), request.sends) : error;
 }
 
 /**

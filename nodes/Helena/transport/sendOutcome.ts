@@ -10,16 +10,18 @@ import type { RequestOutcome } from './outcome';
 
 export type SendOutcome = 'sent' | 'mayHaveBeenSent' | 'notSent';
 
-/** "the message was sent", "the approval request may have been sent", … */
-export function sendOutcomeWords(outcome: SendOutcome, what = 'the message'): string {
-	if (outcome === 'sent') return `${what} was sent`;
+/** "the message was sent", "the approval request may have been sent", "the 3 messages were not sent", … */
+export function sendOutcomeWords(outcome: SendOutcome, what = 'the message', plural = false): string {
+	const was = plural ? 'were' : 'was';
+	if (outcome === 'sent') return `${what} ${was} sent`;
 	if (outcome === 'mayHaveBeenSent') return `${what} may have been sent`;
-	return `${what} was not sent`;
+	return `${what} ${was} not sent`;
 }
 
-/** Marks the error of a request that sends a message with what became of the message (the transport does it). */
-export function markSendOutcome<T extends NodeApiError | NodeOperationError>(error: T, outcome: RequestOutcome): T {
+/** Marks the error of a request that sends messages with what became of them (the transport does it). */
+export function markSendOutcome<T extends NodeApiError | NodeOperationError>(error: T, outcome: RequestOutcome, messages = 1): T {
 	error.context.sendOutcome = outcome === 'unknown' ? 'mayHaveBeenSent' : 'notSent';
+	if (messages > 1) error.context.sentMessages = messages;
 	return error;
 }
 
@@ -37,7 +39,9 @@ export function tellSendOutcome<T>(error: T): T {
 	if (!(error instanceof NodeApiError || error instanceof NodeOperationError)) return error;
 	const marked = error.context.sendOutcome;
 	if ((marked !== 'mayHaveBeenSent' && marked !== 'notSent') || error.context.sendOutcomeTold) return error;
-	error.message = `${error.message}; ${sendOutcomeWords(marked)}`;
+	const messages = error.context.sentMessages;
+	const words = typeof messages === 'number' ? sendOutcomeWords(marked, `the ${messages} messages`, true) : sendOutcomeWords(marked);
+	error.message = `${error.message}; ${words}`;
 	error.context.sendOutcomeTold = true;
 	return error;
 }
