@@ -2,7 +2,8 @@
 // scripted server, see scriptedModel.mjs) answers a contact; its Transfer and Complete tools sit behind the Helena
 // node's approval gate (n8n-nodes-helena.helenaHitlTool, "Request human approval for tools"), which asks the manager
 // on WhatsApp and waits. The approval request reaching the sandbox, the wait, Approve (the tool runs once), Decline
-// (nothing runs), two gated calls in one model turn and the time limit are checked as a user meets them. n8n 1.x has
+// (nothing runs), two gated calls in one model turn, the time limit, and a request whose outcome is unknown (Helena
+// took it, its answer was lost) are checked as a user meets them. n8n 1.x has
 // no such node type: the suite says so and skips; Send and Wait as a plain tool of the Agent is refused on both lines
 // (1-ai-agent.mjs).
 import assert from 'node:assert/strict';
@@ -260,6 +261,43 @@ describe(`the Helena approval gate (${GATE_TYPE}) in n8n ${e2e.version}`, () => 
 			[true],
 		);
 		assert.match(agentAnswer(execution), /^Tools answered: \[\{"id"/);
+	});
+
+	// Helena took the approval request but its answer was lost: the manager may hold the message, so the execution
+	// waits as for a sent request (the request is never sent again), a click still counts, and the time limit tells
+	// the model the request may not have reached the reviewer.
+	test('the approval request’s outcome is unknown (a gateway answered 502 after Helena stored it): sent once, the execution waits, and Approve still runs Transfer once', async (t) => {
+		if (skip(t)) return;
+		await activate(workflow);
+		e2e.sandbox.clearRequests();
+		e2e.sandbox.misbehaviour.next({ loseAnswer: 502, method: 'POST', path: '/chat/v1/send/text' });
+		e2e.sandbox.chat.contactWrites(CONTACT, 'Quero falar com uma pessoa #G6');
+
+		const { links, id } = await nthApprovalRequest(1);
+		assert.equal(e2e.sandbox.requests.find((request) => request.path === '/chat/v1/send/text')?.status, 502);
+		assert.equal((await open(links[0])).status, 200);
+		const execution = await finished(id);
+		assert.equal(requestsToManager().length, 1, 'the approval request was sent again');
+		assert.equal(transfers().length, 1);
+		assert.doesNotMatch(agentAnswer(execution), /rejected|not sent/);
+	});
+
+	test('the approval request’s outcome is unknown (the connection broke after Helena stored it) and nobody answers: the model is told it may not have reached the reviewer', async (t) => {
+		if (skip(t)) return;
+		await activate(late);
+		e2e.sandbox.clearRequests();
+		e2e.sandbox.misbehaviour.next({ loseAnswer: true, method: 'POST', path: '/chat/v1/send/text' });
+		e2e.sandbox.chat.contactWrites(CONTACT, 'Uma pessoa #G7');
+
+		const { id } = await nthApprovalRequest(1);
+		const execution = await finished(id);
+		assert.equal(requestsToManager().length, 1, 'the approval request was sent again');
+		assert.deepEqual(transfers(), []);
+		assert.match(
+			agentAnswer(execution),
+			/Nobody answered the approval request before its time limit \([^)]+\), and it may not have reached the reviewer: the approval request may have been sent, but Helena's answer was lost \(The connection to Helena broke during POST \/chat\/v1\/send\/text/,
+		);
+		assert.doesNotMatch(agentAnswer(execution), /was not sent/);
 	});
 
 	test('the time limit: nobody answers; nothing runs and the model is told nobody answered in time', async (t) => {
