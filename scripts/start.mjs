@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 
 import { DEFAULT_N8N_VERSION, N8n, installN8n, n8nCacheDir, packPackageAsync, packageRoot, prepareUserFolder } from './lib/n8n.mjs';
-import { credentialFor } from './lib/workflows.mjs';
+import { MCP_TOKEN_CREDENTIAL, credentialFor } from './lib/workflows.mjs';
 import { AI_DEMOS, FIRST_DEMO, TRIGGER_DEMO, demoWorkflows } from './lib/demoWorkflows.mjs';
 
 const require = createRequire(import.meta.url);
@@ -184,7 +184,10 @@ try {
 			: `Importing the "Helena sandbox" credential again, for the sandbox's address (one n8n command, about ${IMPORT_SECONDS} seconds)`,
 		{ short: 'importing', hint: importHint },
 	);
-	await withProgress(n8n.importCredentials([credentialFor(sandbox)], { onSpawn: track }), () => 'n8n import:credentials is running');
+	await withProgress(
+		n8n.importCredentials([credentialFor(sandbox), MCP_TOKEN_CREDENTIAL], { onSpawn: track }),
+		() => 'n8n import:credentials is running',
+	);
 	if (firstRun) {
 		await withProgress(n8n.importWorkflows(demoWorkflows, { onSpawn: track }), () => 'n8n import:workflow is running');
 	}

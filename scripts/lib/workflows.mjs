@@ -11,6 +11,17 @@ export function credentialFor(sandbox, overrides = {}) {
 	};
 }
 
+/**
+ * The bearer token of the MCP Server Trigger example (examples/mcp-server-helena-tools.json) in `npm start` and the
+ * e2e suite: a local demo token, like the sandbox key, for an n8n that listens on 127.0.0.1 only.
+ */
+export const MCP_TOKEN_CREDENTIAL = {
+	id: 'mcpClientToken01',
+	name: 'MCP client token',
+	type: 'httpBearerAuth',
+	data: { token: 'helena-sandbox-mcp-token' },
+};
+
 const manualTrigger = {
 	id: 'manual-trigger',
 	name: 'Start',

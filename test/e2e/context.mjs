@@ -19,7 +19,7 @@ import {
 	temporaryUserFolder,
 } from '../../scripts/lib/n8n.mjs';
 import { distProblems } from '../../scripts/lib/distFresh.mjs';
-import { credentialFor } from '../../scripts/lib/workflows.mjs';
+import { MCP_TOKEN_CREDENTIAL, credentialFor } from '../../scripts/lib/workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { startSandbox } = require('../sandbox/index.js');
@@ -194,7 +194,8 @@ before(async () => {
 		port: Number(process.env.HELENA_E2E_PORT ?? 5690 + (install.major - 1) * 10),
 		owner: { email: 'e2e@helena.test', password: 'E2e-password-1' },
 	});
-	await e2e.n8n.importCredentials([credentialFor(e2e.sandbox)]);
+	// with the bearer token of the MCP Server Trigger example (2-mcp-server.mjs): one import command for both
+	await e2e.n8n.importCredentials([credentialFor(e2e.sandbox), MCP_TOKEN_CREDENTIAL]);
 	setUpFinished = true;
 	startBeside(tarball);
 });

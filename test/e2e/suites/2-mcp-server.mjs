@@ -1,0 +1,291 @@
+// examples/mcp-server-helena-tools.json in a running n8n: n8n's MCP Server Trigger offers five Helena tools to any
+// MCP client. The official MCP client SDK (@modelcontextprotocol/sdk) plays Claude Desktop or Cursor: it connects
+// with the example's bearer token, lists the tools and calls each one; the test checks what the client sees (names,
+// manual descriptions, the `$fromAI()` arguments, no secret), the requests the sandbox received, a bad input refused
+// before anything is sent, Helena's own error passed on readably, and ten calls at once. Claude Desktop's way in, the
+// stdio bridge `mcp-remote` started as the README's configuration starts it, lists and calls the same tools. An n8n without the trigger
+// type would be skipped with the reason; 1.123.81 and 2.41.1 both have it.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+import { demoWorkflows } from '../../../scripts/lib/demoWorkflows.mjs';
+import { nodeNamed } from '../../../scripts/lib/examples.mjs';
+import { CREDENTIAL_ID, MCP_TOKEN_CREDENTIAL } from '../../../scripts/lib/workflows.mjs';
+import { API_KEY, e2e } from '../context.mjs';
+
+const require = createRequire(import.meta.url);
+const { demo } = require('../../sandbox/index.js');
+
+const TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.mcpTrigger';
+const TOKEN = MCP_TOKEN_CREDENTIAL.data.token;
+const MARIA = demo.contactId(1);
+
+/** The tools as the client lists them: name → the `$fromAI()` arguments, each `type: description`, all required. */
+const ARGUMENTS = {
+	Find_contact_by_phone: { phone: 'string: Phone number with the country code, digits only, e.g. 5511999999999' },
+	List_conversations_of_a_contact: { contactId: 'string: ID of the contact, as Find contact by phone returns it' },
+	Get_conversation_history: {
+		sessionId: 'string: ID of the conversation, as List conversations of a contact returns it',
+		count: 'number: How many of the latest messages to read, e.g. 20',
+	},
+	Add_tags_to_a_contact: {
+		contactId: 'string: ID of the contact, as Find contact by phone returns it',
+		tags: 'string: Tag names to add, separated by commas',
+	},
+	Send_a_text_in_a_conversation: {
+		sessionId: 'string: ID of the conversation to write in, as List conversations of a contact returns it',
+		message: 'string: The text to send to the contact, in their language',
+	},
+};
+
+const hasTrigger = async () => {
+	const response = await fetch(`${e2e.n8n.url}/types/nodes.json`, { headers: { cookie: e2e.n8n.cookie } });
+	return (await response.json()).some((type) => type.name === TRIGGER_TYPE);
+};
+
+/** What a tool call answered: its text, parsed when it is JSON. */
+const answerOf = (result) => {
+	const text = result.content.map((part) => part.text).join('');
+	try {
+		return JSON.parse(text);
+	} catch {
+		return text;
+	}
+};
+
+describe(`Helena tools behind n8n's MCP Server Trigger in n8n ${e2e.version}`, () => {
+	// as `npm start` imports it: the sandbox credential and the demo token in place of the example's credentials
+	const workflow = structuredClone(demoWorkflows.find((each) => each.id === 'helenaExampleM01'));
+	const trigger = nodeNamed(workflow, 'MCP Server Trigger');
+	const mcpRemote = require.resolve('mcp-remote/dist/proxy.js');
+	let available = false;
+	let url;
+	let client;
+	/** The conversation of Maria Silva (demo contact 1) that the listing returned. */
+	let sessionId;
+
+	async function connect() {
+		const each = new Client({ name: 'helena-e2e', version: '1.0.0' });
+		const headers = { authorization: `Bearer ${TOKEN}` };
+		await each.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+		return each;
+	}
+
+	/** Calls one tool; its answer and the requests the sandbox received meanwhile (method, path, query, body). */
+	async function call(name, args) {
+		e2e.sandbox.clearRequests();
+		const result = await client.callTool({ name, arguments: args });
+		const sent = e2e.sandbox.requests.map(({ method, path, query, body }) => ({ method, path, query, body }));
+		return { result, answer: answerOf(result), sent };
+	}
+
+	before(async () => {
+		await e2e.server();
+		available = await hasTrigger();
+		if (!available) return;
+		url = `${e2e.n8n.url}/mcp/${trigger.parameters.path}`;
+		await e2e.n8n.importWorkflow(workflow);
+		await e2e.n8n.api('POST', `/workflows/${workflow.id}/activate`);
+		// n8n 2.x registers the production webhook after the activate call has answered
+		client = await e2e.eventually(() => connect().catch(() => undefined), Boolean);
+		assert.ok(client, `no MCP client could connect to ${url}`);
+	});
+
+	after(async () => {
+		await client?.close();
+		await e2e.n8n.api('POST', `/workflows/${workflow.id}/deactivate`).catch(() => {});
+	});
+
+	const skip = (t) => {
+		if (available) return false;
+		t.skip(`n8n ${e2e.version} has no ${TRIGGER_TYPE} node type`);
+		return true;
+	};
+
+	test('the MCP URL answers only a client with the bearer token of the trigger', async (t) => {
+		if (skip(t)) return;
+		const initialize = (headers) =>
+			fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+				body: JSON.stringify({
+					jsonrpc: '2.0',
+					id: 1,
+					method: 'initialize',
+					params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'stranger', version: '1' } },
+				}),
+			});
+		assert.equal((await initialize({})).status, 403);
+		assert.equal((await initialize({ authorization: 'Bearer another-token' })).status, 403);
+		assert.equal((await initialize({ authorization: TOKEN })).status, 403);
+		assert.equal(client.getServerVersion()?.name, trigger.typeVersion >= 2 ? 'MCP_Server_Trigger' : 'n8n-mcp-server');
+	});
+
+	test('the client lists the five tools, each with its own description and its $fromAI() arguments, and no secret', async (t) => {
+		if (skip(t)) return;
+		const { tools } = await client.listTools();
+		const described = Object.fromEntries(
+			tools.map((tool) => [
+				tool.name,
+				Object.fromEntries(Object.entries(tool.inputSchema.properties).map(([key, value]) => [key, `${value.type}: ${value.description}`])),
+			]),
+		);
+		assert.deepEqual(described, ARGUMENTS);
+		for (const tool of tools) {
+			assert.deepEqual(tool.inputSchema.required, Object.keys(ARGUMENTS[tool.name]), tool.name);
+			const node = nodeNamed(workflow, tool.name.replaceAll('_', ' '));
+			assert.equal(tool.description, node.parameters.toolDescription);
+		}
+		// the manual descriptions tell the two conversation tools apart, and none is the automatic one
+		assert.equal(new Set(tools.map((tool) => tool.description)).size, tools.length);
+		assert.ok(tools.every((tool) => !/ in Helena$/.test(tool.description)));
+		const listed = JSON.stringify(tools);
+		for (const secret of [API_KEY, TOKEN, CREDENTIAL_ID, MCP_TOKEN_CREDENTIAL.id]) assert.ok(!listed.includes(secret), secret);
+	});
+
+	test('each tool sends exactly its request to Helena and answers what Helena returned', async (t) => {
+		if (skip(t)) return;
+		const found = await call('Find_contact_by_phone', { phone: '5511999999999' });
+		assert.deepEqual(found.sent, [
+			{ method: 'GET', path: '/core/v1/contact/phonenumber/5511999999999', query: { IncludeDetails: 'Tags' }, body: undefined },
+		]);
+		assert.equal(found.result.isError, undefined);
+		assert.deepEqual(
+			found.answer.map(({ id, name, phoneNumber }) => ({ id, name, phoneNumber })),
+			[{ id: MARIA, name: 'Maria Silva', phoneNumber: '+55|11999999999' }],
+		);
+
+		const listed = await call('List_conversations_of_a_contact', { contactId: MARIA });
+		const page = { OrderBy: 'createdAt', OrderDirection: 'DESCENDING', PageNumber: '1', PageSize: '100' };
+		assert.deepEqual(listed.sent, [
+			{
+				method: 'GET',
+				path: '/chat/v2/session',
+				query: { ContactId: MARIA, IncludeDetails: ['AgentDetails', 'DepartmentsDetails'], ...page },
+				body: undefined,
+			},
+		]);
+		assert.ok(listed.answer.length >= 1 && listed.answer.every((session) => session.contactId === MARIA));
+		sessionId = listed.answer[0].id;
+
+		const history = await call('Get_conversation_history', { sessionId, count: 2 });
+		assert.deepEqual(history.sent, [{ method: 'GET', path: `/chat/v1/session/${sessionId}/message`, query: page, body: undefined }]);
+		const newest = e2e.sandbox.chat.history(sessionId).slice(-2).reverse();
+		assert.deepEqual(
+			history.answer.map(({ id, direction, text }) => ({ id, direction, text })),
+			newest.map(({ id, direction, text }) => ({ id, direction: direction === 'FROM_HUB' ? 'received' : 'sent', text })),
+		);
+
+		const tagged = await call('Add_tags_to_a_contact', { contactId: MARIA, tags: 'MCP, VIP' });
+		assert.deepEqual(tagged.sent, [
+			{
+				method: 'POST',
+				path: `/core/v1/contact/${MARIA}/tags`,
+				query: {},
+				body: { operation: 'InsertIfNotExists', tagNames: ['MCP', 'VIP'] },
+			},
+		]);
+		assert.deepEqual(tagged.answer[0].tagNames, ['Cliente', 'VIP', 'MCP']);
+
+		const text = 'Seu pedido foi aprovado. Chega amanhã!';
+		const sent = await call('Send_a_text_in_a_conversation', { sessionId, message: text });
+		assert.deepEqual(sent.sent, [{ method: 'POST', path: `/chat/v1/session/${sessionId}/message`, query: {}, body: { text } }]);
+		assert.equal(sent.answer[0].sessionId, sessionId);
+		assert.equal(e2e.sandbox.chat.history(sessionId).at(-1).text, text);
+
+		const answers = JSON.stringify([found, listed, history, tagged, sent].map((each) => each.result));
+		assert.ok(!answers.includes(API_KEY), 'a tool answer carries the Helena API key');
+	});
+
+	test('a bad input is refused with an error naming the field, and nothing reaches Helena', async (t) => {
+		if (skip(t)) return;
+		// the trigger puts the error's class before its message: `Error:` on n8n 1.x, `NodeOperationError:` on 2.x
+		const notUuid = await call('Add_tags_to_a_contact', { contactId: 'Maria Silva', tags: 'VIP' });
+		assert.equal(notUuid.result.isError, true);
+		assert.match(notUuid.answer, /^(Node\w+)?Error: Contact must be a UUID .*, not "Maria Silva" \(item 0\)$/);
+		assert.deepEqual(notUuid.sent, []);
+
+		const notNumber = await call('Get_conversation_history', { sessionId: MARIA, count: 'twenty' });
+		assert.equal(notNumber.result.isError, true);
+		assert.match(notNumber.answer, /did not match expected schema[\s\S]*Expected number, received string[\s\S]*count/);
+		assert.deepEqual(notNumber.sent, []);
+
+		const missing = await call('Send_a_text_in_a_conversation', { message: 'Olá' });
+		assert.equal(missing.result.isError, true);
+		assert.match(missing.answer, /did not match expected schema[\s\S]*Required[\s\S]*sessionId/);
+		assert.deepEqual(missing.sent, []);
+	});
+
+	test("Helena's own error comes back to the client readably, with its reference and without the key", async (t) => {
+		if (skip(t)) return;
+		const unknown = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
+		const failed = await call('Get_conversation_history', { sessionId: unknown, count: 5 });
+		assert.equal(failed.result.isError, true);
+		assert.match(
+			failed.answer,
+			new RegExp(`^(Node\\w+)?Error: The conversation \\(session\\) with ID "${unknown}" was not found in Helena`),
+		);
+		assert.match(failed.answer, /Helena says: ".+" \(error key FORM_ERROR, reference \w+/);
+		assert.ok(!failed.answer.includes(API_KEY));
+		assert.deepEqual(
+			failed.sent.map(({ method, path }) => `${method} ${path}`),
+			[`GET /chat/v1/session/${unknown}/message`],
+		);
+	});
+
+	test('ten calls at once each get their own contact', async (t) => {
+		if (skip(t)) return;
+		const numbers = Array.from({ length: 10 }, (_, index) => index + 1);
+		const digits = (n) => demo.contactPhone(n).replace(/\D/g, '');
+		e2e.sandbox.clearRequests();
+		const results = await Promise.all(
+			numbers.map((n) => client.callTool({ name: 'Find_contact_by_phone', arguments: { phone: digits(n) } })),
+		);
+		assert.deepEqual(
+			results.map((result) => answerOf(result)[0]?.id),
+			numbers.map((n) => demo.contactId(n)),
+		);
+		assert.deepEqual(
+			e2e.sandbox.requests.map((request) => `${request.method} ${request.path}`).sort(),
+			numbers.map((n) => `GET /core/v1/contact/phonenumber/${digits(n)}`).sort(),
+		);
+	});
+
+	test("the stdio bridge of the README's Claude Desktop configuration (mcp-remote, the token from its env) reaches the same tools", async (t) => {
+		if (skip(t)) return;
+		// mcp-remote keeps its state in a folder of its own; here a throw-away one, not ~/.mcp-auth
+		const configDir = mkdtempSync(path.join(tmpdir(), 'helena-mcp-remote-'));
+		const bridged = new Client({ name: 'helena-e2e-stdio', version: '1.0.0' });
+		try {
+			await bridged.connect(
+				new StdioClientTransport({
+					command: process.execPath,
+					// as in the configuration: the header without spaces, its value from the env (mcp-remote expands it)
+					args: [mcpRemote, url, '--header', 'Authorization:${AUTH_HEADER}'],
+					env: { PATH: process.env.PATH, AUTH_HEADER: `Bearer ${TOKEN}`, MCP_REMOTE_CONFIG_DIR: configDir },
+					stderr: 'pipe',
+				}),
+			);
+			const { tools } = await bridged.listTools();
+			assert.deepEqual(tools.map((tool) => tool.name).sort(), Object.keys(ARGUMENTS).sort());
+			e2e.sandbox.clearRequests();
+			const found = answerOf(await bridged.callTool({ name: 'Find_contact_by_phone', arguments: { phone: '5511999999999' } }));
+			assert.equal(found[0].id, MARIA);
+			assert.deepEqual(
+				e2e.sandbox.requests.map((request) => `${request.method} ${request.path}`),
+				['GET /core/v1/contact/phonenumber/5511999999999'],
+			);
+		} finally {
+			await bridged.close();
+			rmSync(configDir, { recursive: true, force: true });
+		}
+	});
+});
