@@ -22,11 +22,12 @@ import { CREDENTIAL_ID, MCP_TOKEN_CREDENTIAL } from '../../../scripts/lib/workfl
 import { API_KEY, e2e } from '../context.mjs';
 
 const require = createRequire(import.meta.url);
-const { demo } = require('../../sandbox/index.js');
 
 const TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.mcpTrigger';
 const TOKEN = MCP_TOKEN_CREDENTIAL.data.token;
-const MARIA = demo.contactId(1);
+/** A contact of this suite's own, who has just written (whatever earlier suites did to the demo contacts). */
+const PHONE = '+55|11955550909';
+const DIGITS = PHONE.replace(/\D/g, '');
 
 /** The tools as the client lists them: name → the `$fromAI()` arguments, each `type: description`, all required. */
 const ARGUMENTS = {
@@ -69,8 +70,8 @@ describe(`Helena tools behind n8n's MCP Server Trigger in n8n ${e2e.version}`, (
 	let available = false;
 	let url;
 	let client;
-	/** The conversation of Maria Silva (demo contact 1) that the listing returned. */
-	let sessionId;
+	/** The conversation the contact opened by writing: its id and contactId. */
+	let opened;
 
 	async function connect() {
 		const each = new Client({ name: 'helena-e2e', version: '1.0.0' });
@@ -92,6 +93,7 @@ describe(`Helena tools behind n8n's MCP Server Trigger in n8n ${e2e.version}`, (
 		available = await hasTrigger();
 		if (!available) return;
 		url = `${e2e.n8n.url}/mcp/${trigger.parameters.path}`;
+		opened = e2e.sandbox.chat.contactWrites(PHONE, 'Oi! Meu pedido 4471 já foi aprovado?');
 		await e2e.n8n.importWorkflow(workflow);
 		await e2e.n8n.api('POST', `/workflows/${workflow.id}/activate`);
 		// n8n 2.x registers the production webhook after the activate call has answered
@@ -153,28 +155,31 @@ describe(`Helena tools behind n8n's MCP Server Trigger in n8n ${e2e.version}`, (
 
 	test('each tool sends exactly its request to Helena and answers what Helena returned', async (t) => {
 		if (skip(t)) return;
-		const found = await call('Find_contact_by_phone', { phone: '5511999999999' });
+		const { id: sessionId, contactId } = opened;
+		const found = await call('Find_contact_by_phone', { phone: DIGITS });
 		assert.deepEqual(found.sent, [
-			{ method: 'GET', path: '/core/v1/contact/phonenumber/5511999999999', query: { IncludeDetails: 'Tags' }, body: undefined },
+			{ method: 'GET', path: `/core/v1/contact/phonenumber/${DIGITS}`, query: { IncludeDetails: 'Tags' }, body: undefined },
 		]);
 		assert.equal(found.result.isError, undefined);
 		assert.deepEqual(
-			found.answer.map(({ id, name, phoneNumber }) => ({ id, name, phoneNumber })),
-			[{ id: MARIA, name: 'Maria Silva', phoneNumber: '+55|11999999999' }],
+			found.answer.map(({ id, phoneNumber }) => ({ id, phoneNumber })),
+			[{ id: contactId, phoneNumber: PHONE }],
 		);
 
-		const listed = await call('List_conversations_of_a_contact', { contactId: MARIA });
+		const listed = await call('List_conversations_of_a_contact', { contactId });
 		const page = { OrderBy: 'createdAt', OrderDirection: 'DESCENDING', PageNumber: '1', PageSize: '100' };
 		assert.deepEqual(listed.sent, [
 			{
 				method: 'GET',
 				path: '/chat/v2/session',
-				query: { ContactId: MARIA, IncludeDetails: ['AgentDetails', 'DepartmentsDetails'], ...page },
+				query: { ContactId: contactId, IncludeDetails: ['AgentDetails', 'DepartmentsDetails'], ...page },
 				body: undefined,
 			},
 		]);
-		assert.ok(listed.answer.length >= 1 && listed.answer.every((session) => session.contactId === MARIA));
-		sessionId = listed.answer[0].id;
+		assert.deepEqual(
+			listed.answer.map((session) => [session.id, session.contactId]),
+			[[sessionId, contactId]],
+		);
 
 		const history = await call('Get_conversation_history', { sessionId, count: 2 });
 		assert.deepEqual(history.sent, [{ method: 'GET', path: `/chat/v1/session/${sessionId}/message`, query: page, body: undefined }]);
@@ -183,19 +188,20 @@ describe(`Helena tools behind n8n's MCP Server Trigger in n8n ${e2e.version}`, (
 			history.answer.map(({ id, direction, text }) => ({ id, direction, text })),
 			newest.map(({ id, direction, text }) => ({ id, direction: direction === 'FROM_HUB' ? 'received' : 'sent', text })),
 		);
+		assert.equal(history.answer[0].text, 'Oi! Meu pedido 4471 já foi aprovado?');
 
-		const tagged = await call('Add_tags_to_a_contact', { contactId: MARIA, tags: 'MCP, VIP' });
+		const tagged = await call('Add_tags_to_a_contact', { contactId, tags: 'MCP, VIP' });
 		assert.deepEqual(tagged.sent, [
 			{
 				method: 'POST',
-				path: `/core/v1/contact/${MARIA}/tags`,
+				path: `/core/v1/contact/${contactId}/tags`,
 				query: {},
 				body: { operation: 'InsertIfNotExists', tagNames: ['MCP', 'VIP'] },
 			},
 		]);
-		assert.deepEqual(tagged.answer[0].tagNames, ['Cliente', 'VIP', 'MCP']);
+		assert.deepEqual(tagged.answer[0].tagNames, ['MCP', 'VIP']);
 
-		const text = 'Seu pedido foi aprovado. Chega amanhã!';
+		const text = 'Foi aprovado, sim. Chega amanhã!';
 		const sent = await call('Send_a_text_in_a_conversation', { sessionId, message: text });
 		assert.deepEqual(sent.sent, [{ method: 'POST', path: `/chat/v1/session/${sessionId}/message`, query: {}, body: { text } }]);
 		assert.equal(sent.answer[0].sessionId, sessionId);
@@ -213,7 +219,7 @@ describe(`Helena tools behind n8n's MCP Server Trigger in n8n ${e2e.version}`, (
 		assert.match(notUuid.answer, /^(Node\w+)?Error: Contact must be a UUID .*, not "Maria Silva" \(item 0\)$/);
 		assert.deepEqual(notUuid.sent, []);
 
-		const notNumber = await call('Get_conversation_history', { sessionId: MARIA, count: 'twenty' });
+		const notNumber = await call('Get_conversation_history', { sessionId: opened.id, count: 'twenty' });
 		assert.equal(notNumber.result.isError, true);
 		assert.match(notNumber.answer, /did not match expected schema[\s\S]*Expected number, received string[\s\S]*count/);
 		assert.deepEqual(notNumber.sent, []);
@@ -243,19 +249,25 @@ describe(`Helena tools behind n8n's MCP Server Trigger in n8n ${e2e.version}`, (
 
 	test('ten calls at once each get their own contact', async (t) => {
 		if (skip(t)) return;
-		const numbers = Array.from({ length: 10 }, (_, index) => index + 1);
-		const digits = (n) => demo.contactPhone(n).replace(/\D/g, '');
+		// ten active contacts of the sandbox, each alone with its phone number
+		const owners = new Map();
+		for (const contact of e2e.sandbox.state.contacts.values()) {
+			if (contact.status === 'ACTIVE') owners.set(contact.phoneNumber, owners.has(contact.phoneNumber) ? undefined : contact.id);
+		}
+		const ten = [...owners].filter(([phone, id]) => phone && id).slice(0, 10);
+		assert.equal(ten.length, 10);
+		const digits = (phone) => phone.replace(/\D/g, '');
 		e2e.sandbox.clearRequests();
 		const results = await Promise.all(
-			numbers.map((n) => client.callTool({ name: 'Find_contact_by_phone', arguments: { phone: digits(n) } })),
+			ten.map(([phone]) => client.callTool({ name: 'Find_contact_by_phone', arguments: { phone: digits(phone) } })),
 		);
 		assert.deepEqual(
 			results.map((result) => answerOf(result)[0]?.id),
-			numbers.map((n) => demo.contactId(n)),
+			ten.map(([, id]) => id),
 		);
 		assert.deepEqual(
 			e2e.sandbox.requests.map((request) => `${request.method} ${request.path}`).sort(),
-			numbers.map((n) => `GET /core/v1/contact/phonenumber/${digits(n)}`).sort(),
+			ten.map(([phone]) => `GET /core/v1/contact/phonenumber/${digits(phone)}`).sort(),
 		);
 	});
 
@@ -277,11 +289,11 @@ describe(`Helena tools behind n8n's MCP Server Trigger in n8n ${e2e.version}`, (
 			const { tools } = await bridged.listTools();
 			assert.deepEqual(tools.map((tool) => tool.name).sort(), Object.keys(ARGUMENTS).sort());
 			e2e.sandbox.clearRequests();
-			const found = answerOf(await bridged.callTool({ name: 'Find_contact_by_phone', arguments: { phone: '5511999999999' } }));
-			assert.equal(found[0].id, MARIA);
+			const found = answerOf(await bridged.callTool({ name: 'Find_contact_by_phone', arguments: { phone: DIGITS } }));
+			assert.equal(found[0].id, opened.contactId);
 			assert.deepEqual(
 				e2e.sandbox.requests.map((request) => `${request.method} ${request.path}`),
-				['GET /core/v1/contact/phonenumber/5511999999999'],
+				[`GET /core/v1/contact/phonenumber/${DIGITS}`],
 			);
 		} finally {
 			await bridged.close();
