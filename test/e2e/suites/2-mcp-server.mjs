@@ -3,8 +3,8 @@
 // with the example's bearer token, lists the tools and calls each one; the test checks what the client sees (names,
 // manual descriptions, the `$fromAI()` arguments, no secret), the requests the sandbox received, a bad input refused
 // before anything is sent, Helena's own error passed on readably, and ten calls at once. Claude Desktop's way in, the
-// stdio bridge `mcp-remote` started as the README's configuration starts it, lists and calls the same tools. An n8n without the trigger
-// type would be skipped with the reason; 1.123.81 and 2.41.1 both have it.
+// stdio bridge `mcp-remote` started as the README's configuration starts it, lists and calls the same tools. An n8n
+// without the trigger type would be skipped with the reason; 1.123.81 and 2.41.1 both have it.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
