@@ -6,7 +6,7 @@
 // stdio bridge `mcp-remote` started as the README's configuration starts it, lists and calls the same tools. An n8n
 // without the trigger type would be skipped with the reason; 1.123.81 and 2.41.1 both have it.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 
 import { demoWorkflows } from '../../../scripts/lib/demoWorkflows.mjs';
 import { nodeNamed } from '../../../scripts/lib/examples.mjs';
+import { packageRoot } from '../../../scripts/lib/n8n.mjs';
 import { CREDENTIAL_ID, MCP_TOKEN_CREDENTIAL } from '../../../scripts/lib/workflows.mjs';
 import { API_KEY, e2e } from '../context.mjs';
 
@@ -52,6 +53,19 @@ const hasTrigger = async () => {
 	return (await response.json()).some((type) => type.name === TRIGGER_TYPE);
 };
 
+/**
+ * The `helena` server of a client configuration in the README's section Helena from any MCP client: Cursor's (a
+ * `url`) or Claude Desktop's (a `command`), with `<token>` in its values replaced by the example's token.
+ */
+function readmeServer(kind) {
+	const readme = readFileSync(path.join(packageRoot, 'README.md'), 'utf8');
+	const section = readme.slice(readme.indexOf('## Helena from any MCP client'));
+	const blocks = [...section.matchAll(/```json\n([\s\S]*?)```/g)].map(([, json]) => json.replaceAll('<token>', TOKEN));
+	const server = blocks.map((json) => JSON.parse(json).mcpServers?.helena).find((each) => each?.[kind]);
+	assert.ok(server, `the README's section Helena from any MCP client has no configuration with a ${kind}`);
+	return server;
+}
+
 /** What a tool call answered: its text, parsed when it is JSON. */
 const answerOf = (result) => {
 	const text = result.content.map((part) => part.text).join('');
@@ -67,16 +81,18 @@ describe(`Helena tools behind n8n's MCP Server Trigger in n8n ${e2e.version}`, (
 	const workflow = structuredClone(demoWorkflows.find((each) => each.id === 'helenaExampleM01'));
 	const trigger = nodeNamed(workflow, 'MCP Server Trigger');
 	const mcpRemote = require.resolve('mcp-remote/dist/proxy.js');
+	const cursor = readmeServer('url');
+	const claudeDesktop = readmeServer('command');
 	let available = false;
 	let url;
 	let client;
 	/** The conversation the contact opened by writing: its id and contactId. */
 	let opened;
 
+	/** A client of the SDK connected as the README's Cursor configuration says: this n8n's URL with its header. */
 	async function connect() {
 		const each = new Client({ name: 'helena-e2e', version: '1.0.0' });
-		const headers = { authorization: `Bearer ${TOKEN}` };
-		await each.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+		await each.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: cursor.headers } }));
 		return each;
 	}
 
@@ -111,6 +127,12 @@ describe(`Helena tools behind n8n's MCP Server Trigger in n8n ${e2e.version}`, (
 		t.skip(`n8n ${e2e.version} has no ${TRIGGER_TYPE} node type`);
 		return true;
 	};
+
+	test("the README's client configurations name the example's URL form, /mcp/<its path>", () => {
+		const form = new RegExp(`^https://[^/]+/mcp/${trigger.parameters.path}$`);
+		assert.match(cursor.url, form);
+		assert.match(claudeDesktop.args[2], form);
+	});
 
 	test('the MCP URL answers only a client with the bearer token of the trigger', async (t) => {
 		if (skip(t)) return;
@@ -271,8 +293,11 @@ describe(`Helena tools behind n8n's MCP Server Trigger in n8n ${e2e.version}`, (
 		);
 	});
 
-	test("the stdio bridge of the README's Claude Desktop configuration (mcp-remote, the token from its env) reaches the same tools", async (t) => {
+	test("the README's Claude Desktop configuration (mcp-remote as a stdio bridge, the token from its env) reaches the same tools", async (t) => {
 		if (skip(t)) return;
+		// the README's arguments and env, with this n8n's URL; the installed mcp-remote in place of `npx -y mcp-remote`
+		const { args, env } = claudeDesktop;
+		assert.deepEqual(args.slice(0, 2), ['-y', 'mcp-remote']);
 		// mcp-remote keeps its state in a folder of its own; here a throw-away one, not ~/.mcp-auth
 		const configDir = mkdtempSync(path.join(tmpdir(), 'helena-mcp-remote-'));
 		const bridged = new Client({ name: 'helena-e2e-stdio', version: '1.0.0' });
@@ -280,9 +305,13 @@ describe(`Helena tools behind n8n's MCP Server Trigger in n8n ${e2e.version}`, (
 			await bridged.connect(
 				new StdioClientTransport({
 					command: process.execPath,
-					// as in the configuration: the header without spaces, its value from the env (mcp-remote expands it)
-					args: [mcpRemote, url, '--header', 'Authorization:${AUTH_HEADER}'],
-					env: { PATH: process.env.PATH, AUTH_HEADER: `Bearer ${TOKEN}`, MCP_REMOTE_CONFIG_DIR: configDir },
+					// the header's value comes from the env: mcp-remote expands ${AUTH_HEADER} itself
+					args: [mcpRemote, url, ...args.slice(3)],
+					env: {
+						PATH: process.env.PATH,
+						...env,
+						MCP_REMOTE_CONFIG_DIR: configDir,
+					},
 					stderr: 'pipe',
 				}),
 			);
