@@ -34,6 +34,8 @@ const sandboxPort = Number(process.env.HELENA_SANDBOX_PORT ?? 5681);
 const owner = { email: 'dev@helena.local', password: 'HelenaDev123', firstName: 'Helena', lastName: 'Developer' };
 const home = path.join(packageRoot, '.dev/n8n');
 const logFile = path.join(packageRoot, '.dev/n8n.log');
+// the sandbox's records, kept from one start to the next (the page's "Reset the demo data" seeds them again)
+const sandboxFile = path.join(packageRoot, '.dev/sandbox-state.json');
 
 // Each step says what it does when it begins, a line at least every 15 seconds while it runs, and how long it took;
 // a failure names the step and what to do next.
@@ -107,7 +109,9 @@ async function stopAll(reason) {
 	}
 	await running.n8n?.stop();
 	await running.sandbox?.close();
-	console.log('Stopped. Run `npm start` again to continue where you left off.');
+	console.log(
+		'Stopped. Run `npm start` again to continue where you left off: n8n keeps its workflows, credentials and executions, and the sandbox its records (.dev/sandbox-state.json).',
+	);
 	process.exit(0);
 }
 process.on('SIGINT', () => stopAll('Ctrl+C'));
@@ -148,13 +152,16 @@ try {
 	const tarball = await withProgress(packPackageAsync({ onSpawn: track }), () => 'compiling the TypeScript and packing');
 
 	step(
-		`Starting the Helena sandbox on http://127.0.0.1:${sandboxPort} (demo data for every resource: contacts, conversations, teams, users, tags, sequences, portfolios, CRM panels and cards)`,
+		existsSync(sandboxFile)
+			? `Starting the Helena sandbox on http://127.0.0.1:${sandboxPort} with its records as you left them (${path.relative(process.cwd(), sandboxFile)})`
+			: `Starting the Helena sandbox on http://127.0.0.1:${sandboxPort} (demo data for every resource: contacts, conversations, teams, users, tags, sequences, portfolios, CRM panels and cards)`,
 		{ short: 'sandbox' },
 	);
-	const sandbox = await startSandbox({ port: sandboxPort, apiKey: DEFAULT_API_KEY });
+	const sandbox = await startSandbox({ port: sandboxPort, apiKey: DEFAULT_API_KEY, stateFile: sandboxFile });
 	running.sandbox = sandbox;
-	// the demo contacts date from early 2026; change three so the nightly-export example has something to export
-	for (const contact of [...sandbox.state.contacts.values()].slice(1, 4)) {
+	if (sandbox.kept.problem) console.log(`  ${sandbox.kept.problem}: starting from the demo data`);
+	// the demo contacts date from early 2026; on fresh demo data, change three so the nightly-export example has something to export
+	for (const contact of sandbox.kept.restored ? [] : [...sandbox.state.contacts.values()].slice(1, 4)) {
 		await fetch(`${sandbox.url}/core/v2/contact/${contact.id}`, {
 			method: 'PUT',
 			headers: { authorization: `Bearer ${DEFAULT_API_KEY}`, 'content-type': 'application/json' },
@@ -215,7 +222,9 @@ try {
                 ${AI_DEMOS.map((workflow) => `"${workflow.name}"`).join(' and ')} also need an OpenAI credential of your own.
   Trigger:      activate "${TRIGGER_DEMO.name}", then start a conversation on the sandbox page, or:
                 ${newConversationCommand(sandbox.url)}
-  n8n log:      ${path.relative(process.cwd(), logFile)}      Stop with Ctrl+C.  Start from a fresh n8n database: rm -rf .dev
+  Kept:         what you do on the sandbox page and through its API, from one npm start to the next (${path.relative(process.cwd(), sandboxFile)});
+                its page's "Reset the demo data" button seeds it again
+  n8n log:      ${path.relative(process.cwd(), logFile)}      Stop with Ctrl+C.  Start from a fresh n8n database and sandbox: rm -rf .dev
 `);
 
 	n8n.process.on('exit', async (code) => {

@@ -31,6 +31,7 @@ const { setAfterBound } = require('./afterBound');
 const { MediaOrigin } = require('./mediaOrigin');
 const { chatOf } = require('./chat/store');
 const { crmOf } = require('./crm/store');
+const { restore, keepInFile } = require('./persist');
 
 const DEFAULT_API_KEY = 'helena-sandbox-key';
 
@@ -49,6 +50,8 @@ const DEFAULT_API_KEY = 'helena-sandbox-key';
  * @property {number} [deliveryTimeoutMs] how long a webhook delivery waits for the subscriber's answer, default 5000
  * @property {number} [chatStepMs]        ms between the delivery steps of a sent message (0 = only `chat.advance()`), default 150
  * @property {Partial<import('./variations').VariationSettings>} [variations]  forms the service varies (variations.js)
+ * @property {string} [stateFile]         keep the records in this file: read at the start when it is there, written
+ *   after each change (persist.js; `npm start` keeps them in .dev/). Without it (the tests) every start is the seed.
  */
 
 class Sandbox {
@@ -88,7 +91,15 @@ class Sandbox {
 		this.chat = chatControl(this);
 		this.crm = crmControl(this);
 		this.lists = listsControl(this);
+		/** @type {{ restored: boolean, problem?: string }} whether the records came from `stateFile` */
+		this.kept = { restored: false };
+		this.keeper = undefined;
+		if (options.stateFile) {
+			this.kept = restore(this, options.stateFile);
+			this.keeper = keepInFile(this, options.stateFile);
+		}
 		for (const name of [
+			'changed',
 			'clearRequests',
 			'setFaults',
 			'failNext',
@@ -124,9 +135,15 @@ class Sandbox {
 				this.server.off('error', reject);
 				const address = /** @type {import('node:net').AddressInfo} */ (this.server.address());
 				this.url = `http://127.0.0.1:${address.port}`;
+				this.state.origin = this.url;
 				resolve(this);
 			});
 		});
+	}
+
+	/** Something changed the records: a kept sandbox saves them (persist.js). */
+	changed() {
+		this.keeper?.changed();
 	}
 
 	clearRequests() {
@@ -201,7 +218,9 @@ class Sandbox {
 	/** Wipe state and reseed; the request log, deliveries log and faults are kept. @param {'demo'|'empty'} [seed] */
 	reset(seed = this.seedName) {
 		this.state = buildState(seed);
+		this.state.origin = this.url || undefined;
 		this.seedName = seed;
+		this.changed();
 	}
 
 	/**
@@ -294,6 +313,8 @@ class Sandbox {
 		this.misbehaviour.clear();
 		this.holds.releaseAll();
 		this.closed = true;
+		this.keeper?.stop();
+		this.keeper?.flush();
 		writeLedger();
 		await this.deliverer.close();
 		await this.media.close();

@@ -20,4 +20,15 @@ function formatPhone(value) {
 	return `+${d}`;
 }
 
-module.exports = { phoneDigits, formatPhone };
+/**
+ * A number as Helena stores a contact it creates itself (someone writes, a message goes to a new number):
+ * `+<country code>|<number>`, e.g. `+55|11999999999` (the demo contacts' form). The country code is taken as
+ * two digits, as for Brazil.
+ * @param {string} value
+ */
+function helenaPhone(value) {
+	const d = phoneDigits(value);
+	return `+${d.slice(0, 2)}|${d.slice(2)}`;
+}
+
+module.exports = { phoneDigits, formatPhone, helenaPhone };

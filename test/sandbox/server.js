@@ -166,6 +166,8 @@ function createServer(sandbox) {
 
 		const foreign = foreignRequest(req, method, path);
 		if (foreign) return refuseForeign(req, res, foreign);
+		// whatever changes the records (the API, the page, the control API) once answered: a kept sandbox saves them
+		if (method !== 'GET' && method !== 'HEAD') res.once('close', sandbox.changed);
 		if (isPageRequest(method, path)) return await handlePage(sandbox, req, res, method, path);
 		if (path === '/__sandbox' || path.startsWith('/__sandbox/')) {
 			const { text } = await readBody(req);

@@ -18,6 +18,7 @@
  * @property {number} version   bumped on every contact write; invalidates cached list orderings
  * @property {number} contactSeq insertion counter; each record's `seq` breaks createdAt ties
  * @property {number} phoneSeq  counter for generated phone numbers
+ * @property {string} [origin]  the sandbox's own address once it listens (the demo history links to its pages)
  */
 
 /** @param {string} companyId @returns {SandboxState} */

@@ -7,9 +7,7 @@
  */
 
 const { SEED_DATE_OF_USERS, DEMO_USERS, OFFICE_HOURS } = require('./demo');
-
-/** @type {WeakMap<object, ReturnType<typeof createAccount>>} */
-const accounts = new WeakMap();
+const { storeBeside } = require('../besideState');
 
 /** @param {import('../state').SandboxState} state */
 function createAccount(state) {
@@ -34,14 +32,7 @@ function userDetails(given, at) {
 	};
 }
 
-/** @param {import('../state').SandboxState} state */
-function accountOf(state) {
-	let account = accounts.get(state);
-	if (!account) {
-		account = createAccount(state);
-		accounts.set(state, account);
-	}
-	return account;
-}
+/** @type {(state: import('../state').SandboxState) => ReturnType<typeof createAccount>} */
+const accountOf = storeBeside('account', createAccount);
 
 module.exports = { accountOf, userDetails };

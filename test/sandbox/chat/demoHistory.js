@@ -17,25 +17,34 @@ const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+/** Where the demo's answered question links: a page of the sandbox (page/answered.js). */
+const ANSWERED_PATH = '/__sandbox/page/answered';
+/** The sandbox's address when the history is written before it listens: the port `npm start` gives it. */
+const DEFAULT_ORIGIN = 'http://127.0.0.1:5681';
+/** The answer Maria gave, the first of the question's. */
+const ANSWER_GIVEN = 0;
+
 /**
- * A Send and Wait question as the node composes it (the question, a blank line, one "Label: link" line per answer),
- * its links as n8n's resume URL on the address `npm start` gives n8n: this question was answered long ago, so n8n
- * says the execution is gone, as it does for any old link.
+ * A Send and Wait question as the node composes it (the question, a blank line, one "Label: link" line per answer).
+ * It was answered long ago, by an n8n execution that is over: its links open a page of the sandbox that says so
+ * (an n8n link would open n8n's "execution does not exist" error), each naming the answer it stands for.
  */
-function askedAndAnswered(question, phone, labels) {
-	const link = (approved) =>
-		`http://127.0.0.1:5678/webhook-waiting/1042/${stableId('node', 'Confirmar demonstração')}?approved=${approved}&to=${encodeURIComponent(phone)}`;
-	return `${question}\n\n${labels.map((label, i) => `${label}: ${link(i === 0)}`).join('\n')}`;
+function askedAndAnswered(state, question, labels) {
+	const link = (label) => `${state.origin ?? DEFAULT_ORIGIN}${ANSWERED_PATH}?answer=${encodeURIComponent(label)}`;
+	return `${question}\n\n${labels.map((label) => `${label}: ${link(label)}`).join('\n')}`;
 }
 
 /**
  * The plan of one conversation, oldest first. `ago`: ms before now; `from`: 'contact', 'api' (a workflow's
  * send) or 'agent' (the conversation's agent typing in Helena); `template`: name and parameters; `file`: a
  * file of FILES. Status of the team's messages: READ, unless `status` says otherwise.
- * @typedef {{ ago: number, from: 'contact'|'api'|'agent', text?: string, template?: [string, Record<string, string>], file?: string, status?: string }} Step
+ * @typedef {{ ago: number, from: 'contact'|'api'|'agent', text?: string | ((state: any) => string), template?: [string, Record<string, string>], file?: string, status?: string }} Step
  */
 
-/** @type {Record<string, Step[]>} by contact name; the contact's last message opened the WhatsApp window (or left it closed) */
+/**
+ * @type {Record<string, Step[]>} by contact name; the contact's last message opened the WhatsApp window (or left it
+ * closed). `text` may be a function of the state.
+ */
 const PLANS = {
 	'Maria Silva': [
 		{ ago: 26 * HOUR, from: 'api', template: ['boas_vindas', { nome: 'Maria' }] },
@@ -45,10 +54,8 @@ const PLANS = {
 		{
 			ago: 25 * HOUR + 28 * MINUTE,
 			from: 'api',
-			text: askedAndAnswered('Olá Maria! Pode confirmar a demonstração na segunda-feira às 10:00?', '+55|11999999999', [
-				'Confirmar',
-				'Outro horário',
-			]),
+			text: (state) =>
+				askedAndAnswered(state, 'Olá Maria! Pode confirmar a demonstração na segunda-feira às 10:00?', ['Confirmar', 'Outro horário']),
 		},
 		{ ago: 25 * HOUR + 20 * MINUTE, from: 'api', text: 'Ótimo, demonstração confirmada para segunda-feira às 10:00. Até lá!' },
 		{ ago: 62 * MINUTE, from: 'contact', text: 'Segue o print do pedido que fiz no site.', file: 'print-do-pedido.png' },
@@ -188,7 +195,8 @@ function seedHistory(state, chat, conversations) {
 			const at = now - step.ago;
 			const file = step.file ? storeFile(state, chat, step.file) : undefined;
 			const template = step.template ? chat.templates.get(stableId('template', step.template[0])) : undefined;
-			const text = template ? template.text.replace(/\{\{(\w+)\}\}/g, (_, name) => step.template[1][name] ?? '') : (step.text ?? null);
+			const written = typeof step.text === 'function' ? step.text(state) : step.text;
+			const text = template ? template.text.replace(/\{\{(\w+)\}\}/g, (_, name) => step.template[1][name] ?? '') : (written ?? null);
 			const type = file ? (file.public.type === 'PDF' ? 'DOCUMENT' : 'IMAGE') : 'TEXT';
 			const fields = {
 				type,
@@ -229,4 +237,4 @@ function historyBegan(contactName) {
 	return PLANS[contactName]?.[0].ago ?? 0;
 }
 
-module.exports = { seedHistory, historyBegan };
+module.exports = { seedHistory, historyBegan, ANSWERED_PATH, ANSWER_GIVEN };

@@ -9,6 +9,7 @@
 
 const { newId, nowIso, isUuid } = require('../ids');
 const { blankContact, insertContact, findByPhone, toWebhookContact } = require('../contactStore');
+const { helenaPhone } = require('../phone');
 const { problem, strictBody, optUuid, optText, optFlatObject, optBoolean } = require('./rules');
 const store = require('./store');
 const {
@@ -138,7 +139,7 @@ function targetSession(ctx, body, { channelRequired, freeMessage }) {
 	const department = resolveDepartment(state, options.department);
 	if (!contact) {
 		contact = blankContact(state);
-		contact.phoneNumber = `+${digits.slice(0, 2)}|${digits.slice(2)}`;
+		contact.phoneNumber = helenaPhone(digits);
 		contact.origin = 'CREATED_BY_USER';
 		insertContact(state, contact);
 		ctx.notify('CONTACT_NEW', () => toWebhookContact(state, contact));
@@ -424,7 +425,7 @@ function contactWrites(ctx, phone, text, channelName, fields = {}) {
 	if (!contact) {
 		const digits = phoneDigits(phone);
 		contact = blankContact(state);
-		contact.phoneNumber = `+${digits.slice(0, 2)}|${digits.slice(2)}`;
+		contact.phoneNumber = helenaPhone(digits);
 		insertContact(state, contact);
 	}
 	const now = nowIso();

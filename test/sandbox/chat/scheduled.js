@@ -12,10 +12,11 @@ const { newId, nowIso, stableId } = require('../ids');
 const { badRequest, notFound } = require('../errors');
 const { optEnum, optDate, queryInt, pageBounds } = require('../validate');
 const { blankContact, findByPhone, insertContact, toWebhookContact } = require('../contactStore');
-const { phoneDigits, formatPhone } = require('../phone');
+const { phoneDigits, formatPhone, helenaPhone } = require('../phone');
 const { strictBody, optUuid, optText, optFlatObject, optBoolean } = require('./rules');
 const { chatOf, channelAddress, channelKind } = require('./store');
 const { SCHEDULED_UPDATE_FIELDS } = require('../contract');
+const { storeBeside } = require('../besideState');
 
 const STATUSES = ['SCHEDULED', 'PROCESSED', 'SENT', 'DELIVERED', 'READ', 'CANCELED', 'FAILED'];
 const TYPES = ['TEMPLATE', 'CHATBOT'];
@@ -36,19 +37,13 @@ const KEY_OF_FIELD = {
 const DEMO_ID = stableId('scheduled-message', 'lembrete');
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** @type {WeakMap<object, Map<string, any>>} */
-const stores = new WeakMap();
-
-/** The scheduled messages of this state, with the demo one seeded on first use. */
-function scheduledOf(state) {
-	let store = stores.get(state);
-	if (!store) {
-		store = new Map();
-		stores.set(state, store);
-		seedDemo(state, store);
-	}
+/** The scheduled messages of this state, with the demo one seeded on first use. @type {(state: any) => Map<string, any>} */
+const scheduledOf = storeBeside('scheduled', (state, keep) => {
+	const store = new Map();
+	keep(store);
+	seedDemo(state, store);
 	return store;
-}
+});
 
 /** A reminder template to the first demo contact, two days ahead at 12:00 UTC. */
 function seedDemo(state, store) {
@@ -157,7 +152,7 @@ function contactFor(ctx, to) {
 	let contact = findByPhone(ctx.state, to);
 	if (!contact) {
 		contact = blankContact(ctx.state);
-		contact.phoneNumber = `+${digits.slice(0, 2)}|${digits.slice(2)}`;
+		contact.phoneNumber = helenaPhone(digits);
 		contact.origin = 'CREATED_BY_USER';
 		insertContact(ctx.state, contact);
 		ctx.notify('CONTACT_NEW', () => toWebhookContact(ctx.state, contact));

@@ -10,6 +10,7 @@ const { stableId, newId, nowIso } = require('../ids');
 const clock = require('../clock');
 const { phoneDigits, formatPhone } = require('../phone');
 const { seedHistory, historyBegan } = require('./demoHistory');
+const { storeBeside } = require('../besideState');
 
 /** Core channel kinds to the chat service's channel `type` and session `channelType`. */
 const CHANNEL_TYPES = {
@@ -46,20 +47,14 @@ const CHATBOTS = [
 
 const SEED_DATE = '2025-12-01T09:00:00.000Z';
 
-/** @type {WeakMap<object, ReturnType<typeof createChat>>} */
-const chats = new WeakMap();
-
-/** @param {import('../state').SandboxState} state */
-function chatOf(state) {
-	let chat = chats.get(state);
-	if (!chat) {
-		chat = createChat(state);
-		// known before the demo conversations are written: writing a message looks the chat store up
-		chats.set(state, chat);
-		seedSessions(state, chat);
-	}
+/** @type {(state: import('../state').SandboxState) => ReturnType<typeof createChat>} */
+const chatOf = storeBeside('chat', (state, keep) => {
+	const chat = createChat(state);
+	// known before the demo conversations are written: writing a message looks the chat store up
+	keep(chat);
+	seedSessions(state, chat);
 	return chat;
-}
+});
 
 function channelKind(channel) {
 	return CHANNEL_TYPES[channel.type] ?? CHANNEL_TYPES.WHATSAPP;

@@ -7,6 +7,7 @@
  */
 
 const { stableId, nowIso } = require('../ids');
+const { storeBeside } = require('../besideState');
 
 const SEED_DATE = '2025-12-01T09:00:00.000Z';
 
@@ -40,18 +41,8 @@ const lostReasonId = (panel, reason) => stableId('lost-reason', panel, reason);
 const panelFieldId = (key) => stableId('panel-custom-field', key);
 const cardId = (title) => stableId('card', title);
 
-/** @type {WeakMap<object, ReturnType<typeof createCrm>>} */
-const crms = new WeakMap();
-
-/** @param {import('../state').SandboxState} state */
-function crmOf(state) {
-	let crm = crms.get(state);
-	if (!crm) {
-		crm = createCrm(state);
-		crms.set(state, crm);
-	}
-	return crm;
-}
+/** @type {(state: import('../state').SandboxState) => ReturnType<typeof createCrm>} */
+const crmOf = storeBeside('crm', (state) => createCrm(state));
 
 function createCrm(state) {
 	const crm = {

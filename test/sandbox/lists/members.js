@@ -7,7 +7,7 @@
 
 const { badRequest, notFound } = require('../errors');
 const { isUuid, nowIso, laterThan } = require('../ids');
-const { phoneDigits } = require('../phone');
+const { phoneDigits, helenaPhone } = require('../phone');
 const { blankContact, insertContact, findByPhone, toWebhookContact } = require('../contactStore');
 const { touchMember } = require('./store');
 
@@ -45,7 +45,7 @@ function manyContacts(ctx, createMissing) {
 		let contact = findByPhone(ctx.state, phone);
 		if (!contact && createMissing) {
 			contact = blankContact(ctx.state);
-			contact.phoneNumber = phone;
+			contact.phoneNumber = helenaPhone(phone);
 			insertContact(ctx.state, contact);
 			const created = contact;
 			ctx.notify('CONTACT_NEW', () => toWebhookContact(ctx.state, created));

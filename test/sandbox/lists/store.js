@@ -11,6 +11,7 @@
 const { stableId, newId, nowIso, laterThan } = require('../ids');
 const { phoneDigits, formatPhone } = require('../phone');
 const { TAG_COLORS } = require('../contract');
+const { storeBeside } = require('../besideState');
 
 const SEED_DATE = '2025-12-01T09:00:00.000Z';
 /** Helena creates a tag without a colour in this one. */
@@ -55,18 +56,8 @@ function palette() {
 	});
 }
 
-/** @type {WeakMap<object, ReturnType<typeof createLists>>} */
-const stores = new WeakMap();
-
-/** @param {import('../state').SandboxState} state */
-function listsOf(state) {
-	let lists = stores.get(state);
-	if (!lists) {
-		lists = createLists(state);
-		stores.set(state, lists);
-	}
-	return lists;
-}
+/** @type {(state: import('../state').SandboxState) => ReturnType<typeof createLists>} */
+const listsOf = storeBeside('lists', (state) => createLists(state));
 
 function createLists(state) {
 	const lists = {

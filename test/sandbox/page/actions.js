@@ -7,7 +7,7 @@
  */
 
 const { findByPhone } = require('../contactStore');
-const { phoneDigits } = require('../phone');
+const { phoneDigits, helenaPhone } = require('../phone');
 const contacts = require('../contacts');
 const cards = require('../crm/cards');
 const sessions = require('../chat/sessions');
@@ -77,7 +77,8 @@ async function replyBurst(sandbox, body) {
 }
 
 /**
- * Someone writes to the account: a new contact when the number is new (CONTACT_NEW, as Helena creates it),
+ * Someone writes to the account: a new contact when the number is new (CONTACT_NEW, as Helena creates it, its
+ * number in Helena's form `+55|11…` like every contact Helena makes),
  * then a new conversation (SESSION_NEW) with the message (MESSAGE_RECEIVED).
  */
 function startConversation(sandbox, body) {
@@ -86,7 +87,7 @@ function startConversation(sandbox, body) {
 	if (digits.length < 10 || digits.length > 15) throw new PageInputError(`'${phone}' is not a phone number with its country code`);
 	if (!findByPhone(sandbox.state, phone)) {
 		const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim() : undefined;
-		contacts.create(routeContext(sandbox, {}, { name, phoneNumber: `+${digits}` }));
+		contacts.create(routeContext(sandbox, {}, { name, phoneNumber: helenaPhone(digits) }));
 	}
 	return sandbox.chat.contactWrites(phone, required(body, 'text'));
 }
@@ -130,6 +131,27 @@ function fireEvent(sandbox, body) {
 	return sandbox.deliver(required(body, 'eventType'));
 }
 
-const ACTIONS = { reply, replyBurst, startConversation, completeConversation, changeContact, moveCard, setCardStatus, fireEvent };
+/**
+ * Back to the demo data: every record as seeded, but the webhook subscriptions, which belong to the triggers active in
+ * n8n (n8n 2.x does not subscribe again when it starts, so a subscription lost here would leave a trigger deaf).
+ */
+function resetDemo(sandbox) {
+	const subscriptions = sandbox.state.subscriptions;
+	sandbox.reset('demo');
+	for (const [id, subscription] of subscriptions) sandbox.state.subscriptions.set(id, subscription);
+	return { reset: true, subscriptions: subscriptions.size };
+}
+
+const ACTIONS = {
+	reply,
+	replyBurst,
+	startConversation,
+	completeConversation,
+	changeContact,
+	moveCard,
+	setCardStatus,
+	fireEvent,
+	resetDemo,
+};
 
 module.exports = { ACTIONS, PageInputError };

@@ -4,6 +4,7 @@
  * The sandbox page: a window on the sandbox for a person in a browser, at the sandbox's own address.
  *   GET  /                          the page (page.html: inline CSS and script, nothing fetched from elsewhere)
  *   GET  /__sandbox/page/state      what it shows (view.js)
+ *   GET  /__sandbox/page/answered   where the demo history's answered question links (answered.js)
  *   POST /__sandbox/page/<action>   what a person does on it (actions.js), answered with the record changed
  * Like the control API: no auth, not in the request log, no faults.
  */
@@ -13,6 +14,7 @@ const path = require('node:path');
 
 const { pageView } = require('./view');
 const { ACTIONS, PageInputError } = require('./actions');
+const { answeredPage } = require('./answered');
 
 const PAGE_PREFIX = '/__sandbox/page/';
 const html = readFileSync(path.join(__dirname, 'page.html'));
@@ -45,6 +47,10 @@ async function handlePage(sandbox, req, res, method, pathname) {
 	if (pathname === '/') return answer(res, 200, html, 'text/html; charset=utf-8');
 	const name = pathname.slice(PAGE_PREFIX.length);
 	if (method === 'GET' && name === 'state') return answer(res, 200, pageView(sandbox));
+	if (method === 'GET' && name === 'answered') {
+		const { status, html: text } = answeredPage(sandbox, new URL(req.url ?? '/', sandbox.url).searchParams.get('answer'));
+		return answer(res, status, Buffer.from(text), 'text/html; charset=utf-8');
+	}
 	const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
 	if (method !== 'POST' || !action) return answer(res, 404, { error: `no page route ${method} ${pathname}` });
 	try {

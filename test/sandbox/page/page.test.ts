@@ -126,9 +126,31 @@ describe('the sandbox page', () => {
 		const question = (maria.messages as IDataObject[]).find((m) => (m.answers as IDataObject[]).length > 0)!;
 		expect(question.text).toBe('Olá Maria! Pode confirmar a demonstração na segunda-feira às 10:00?');
 		expect(question.answers).toEqual([
-			{ label: 'Confirmar', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:5678\/webhook-waiting\/.*[?&]approved=true/) },
-			{ label: 'Outro horário', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:5678\/webhook-waiting\/.*[?&]approved=false/) },
+			{ label: 'Confirmar', url: `${helena.sandbox.url}/__sandbox/page/answered?answer=Confirmar` },
+			{ label: 'Outro horário', url: `${helena.sandbox.url}/__sandbox/page/answered?answer=Outro%20hor%C3%A1rio` },
 		]);
+	});
+
+	test("the demo question's answer buttons open a page of the sandbox that says it was answered, with what, and what followed", async () => {
+		const maria = (await state()).conversations.find((conversation) => (conversation.contact as IDataObject).id === demo.contactId(1))!;
+		const [given, other] = (maria.messages as IDataObject[]).find((m) => (m.answers as IDataObject[]).length > 0)!.answers as IDataObject[];
+		const opened = async (answer: IDataObject) => {
+			const response = await fetch(answer.url as string);
+			const text = (await response.text()).replace(/<[^>]+>/g, '');
+			return { status: response.status, type: response.headers.get('content-type'), text };
+		};
+
+		const confirmed = await opened(given);
+		expect(confirmed).toMatchObject({ status: 200, type: 'text/html; charset=utf-8' });
+		expect(confirmed.text).toContain('This question was answered');
+		expect(confirmed.text).toContain('Maria Silva was asked on');
+		expect(confirmed.text).toContain('Olá Maria! Pode confirmar a demonstração na segunda-feira às 10:00?');
+		expect(confirmed.text).toContain('The answer given: Confirmar');
+		expect(confirmed.text).toContain('Ótimo, demonstração confirmada para segunda-feira às 10:00. Até lá!');
+		expect(confirmed.text).not.toContain('was not the answer given');
+		const elsewhere = await opened(other);
+		expect(elsewhere.status).toBe(200);
+		expect(elsewhere.text).toContain('The button clicked now, Outro horário, was not the answer given.');
 	});
 
 	test('a Send and Wait question as the node composes it shows its answers by label (the page draws each as a button); other links stay in the text', async () => {
@@ -197,8 +219,26 @@ describe('the sandbox page', () => {
 		const maria = (await state()).conversations.find((conversation) => (conversation.contact as IDataObject).id === demo.contactId(1))!;
 		const message = (maria.messages as IDataObject[]).at(-1)!;
 
-		expect(message.file).toEqual({ name: 'comprovante.pdf', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/media\//) });
+		expect(message.file).toEqual({
+			name: 'comprovante.pdf',
+			url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/media\//),
+			image: false,
+		});
 		expect((await fetch((message.file as IDataObject).url as string)).status).toBe(200);
+	});
+
+	test('an image, sent or received, is marked to be drawn as a picture; a document is not', async () => {
+		helena.sandbox.chat.contactSendsFile(demo.contactPhone(1), { name: 'foto.jpg', mimeType: 'image/jpeg', size: 100 });
+		const maria = (await state()).conversations.find((conversation) => (conversation.contact as IDataObject).id === demo.contactId(1))!;
+		const files = (maria.messages as IDataObject[])
+			.filter((m) => m.file)
+			.map((m) => [(m.file as IDataObject).name, (m.file as IDataObject).image]);
+
+		expect(files).toEqual([
+			['plano-pro.pdf', false],
+			['print-do-pedido.png', true],
+			['foto.jpg', true],
+		]);
 	});
 
 	test('starting a conversation from a new number creates the contact, then the conversation with the message: CONTACT_NEW, SESSION_NEW, MESSAGE_RECEIVED', async () => {
@@ -208,8 +248,40 @@ describe('the sandbox page', () => {
 		expect(json).toMatchObject({ status: 'PENDING', windowStatus: 'ACTIVE', contactDetails: { name: 'Zé Teste' } });
 		expect(await delivered()).toEqual(['CONTACT_NEW', 'SESSION_NEW', 'MESSAGE_RECEIVED']);
 		expect(received[1].content).toMatchObject({ id: json.id, contactId: (json.contactDetails as IDataObject).id });
-		const conversation = (await state()).conversations.find((candidate) => candidate.id === json.id)!;
+		const view = await state();
+		const conversation = view.conversations.find((candidate) => candidate.id === json.id)!;
 		expect((conversation.messages as IDataObject[]).map((m) => m.text)).toEqual(['Oi!']);
+		// the new contact is the first row of the contacts table, newest first
+		expect((view.contacts as IDataObject[]).slice(0, 2).map((contact) => contact.name)).toEqual(['Zé Teste', 'Felipe Cardoso']);
+	});
+
+	test("a contact Helena makes when someone writes keeps its number in Helena's form, as the demo contacts do", async () => {
+		const { json } = await act('startConversation', { phone: '+55 11 97354-7420', name: 'Zé Teste', text: 'Oi!' });
+		const contactId = (json.contactDetails as IDataObject).id as string;
+		const read = async (id: string) =>
+			(await (
+				await fetch(`${helena.sandbox.url}/core/v1/contact/${id}`, { headers: { authorization: `Bearer ${TEST_API_KEY}` } })
+			).json()) as IDataObject;
+
+		expect([(await read(contactId)).phoneNumber, (await read(demo.contactId(2))).phoneNumber]).toEqual([
+			'+55|11973547420',
+			'+55|11988000002',
+		]);
+	});
+
+	test('"Reset the demo data" seeds every record again and keeps the subscriptions of the active triggers', async () => {
+		await act('startConversation', { phone: '+55 11 97354-7420', name: 'Zé Teste', text: 'Oi!' });
+		const subscriptions = (await state()).subscriptions;
+
+		const { status, json } = await act('resetDemo', {});
+
+		expect([status, json]).toEqual([200, { reset: true, subscriptions: 1 }]);
+		const view = await state();
+		expect(view.contacts.map((contact) => contact.name)).not.toContain('Zé Teste');
+		expect(view.conversations).toHaveLength(3);
+		expect(view.subscriptions).toEqual(subscriptions);
+		await act('startConversation', { phone: '+55 11 97354-7421', text: 'Oi de novo' });
+		expect(await delivered()).toEqual(['CONTACT_NEW', 'SESSION_NEW', 'MESSAGE_RECEIVED', 'CONTACT_NEW', 'SESSION_NEW', 'MESSAGE_RECEIVED']);
 	});
 
 	test('a reply as the contact goes into its conversation (MESSAGE_RECEIVED); a number that is no phone is refused, naming it', async () => {

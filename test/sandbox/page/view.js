@@ -10,25 +10,12 @@ const { chatOf, channelKind, windowStatus } = require('../chat/store');
 const { messageView } = require('../chat/messageRecords');
 const { crmOf } = require('../crm/store');
 const { toPublicSubscription } = require('../webhooks');
+const { answersOf } = require('./answers');
 
 const byTimeDesc = (key) => (a, b) => (a[key] < b[key] ? 1 : a[key] > b[key] ? -1 : 0);
 
-const ANSWER_LINE = /^(\S.*?):[ \t]+(https?:\/\/\S+)$/;
-
-/**
- * The answers of a Send and Wait question: a message sent to the contact that ends, after a blank line, in lines
- * "Label: link" only (as the node composes it: the question, a blank line, one line per answer). The text is then
- * the question, and each answer a labelled link; any other text keeps its links inside it.
- * @param {string|null} text @returns {{ text: string|null, answers: { label: string, url: string }[] }}
- */
-function answersOf(text) {
-	const at = text ? text.lastIndexOf('\n\n') : -1;
-	if (at < 0) return { text, answers: [] };
-	const lines = text.slice(at + 2).split('\n');
-	const answers = lines.map((line) => ANSWER_LINE.exec(line)).map((match) => match && { label: match[1], url: match[2] });
-	if (!answers.every(Boolean)) return { text, answers: [] };
-	return { text: text.slice(0, at), answers: /** @type {{ label: string, url: string }[]} */ (answers) };
-}
+/** By createdAt, newest first; `seq` (insertion order) breaks ties. */
+const newestFirst = (a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.seq - a.seq);
 
 /** A message as a chat bubble: who wrote it, its text (a template's filled in), its answer links, its file, its status. */
 function bubble(sandbox, chat, message) {
@@ -56,6 +43,8 @@ function bubble(sandbox, chat, message) {
 								.pop() ?? '',
 						),
 					url: file.publicUrl ?? null,
+					// drawn as a picture on the page, as Helena's chat shows one
+					image: /^image\//.test(file.mimeType ?? '') || message.type === 'IMAGE',
 				}
 			: null,
 		status: message.status,
@@ -125,8 +114,11 @@ function pageView(sandbox) {
 	return {
 		url: sandbox.url,
 		apiKey: sandbox.apiKey,
+		// whether the records outlive a restart (npm start keeps them in a file, persist.js)
+		kept: sandbox.keeper !== undefined,
 		conversations: conversations(sandbox),
-		contacts: [...state.contacts.values()].map((c) => ({
+		// newest first, so a contact just made (a conversation started on the page) is the first row
+		contacts: [...state.contacts.values()].sort(newestFirst).map((c) => ({
 			id: c.id,
 			name: c.name,
 			phone: c.phoneNumber ? formatPhone(c.phoneNumber) : null,
