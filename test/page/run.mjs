@@ -60,6 +60,44 @@ function readConversation() {
 	};
 }
 
+/**
+ * Runs in the sandbox page: what the header of the open conversation says, the pictures of its messages (drawn when
+ * their width is known) and every link its messages show.
+ */
+function readConversationExtras() {
+	return {
+		header: document.getElementById('conversation-top').textContent,
+		pictures: [...document.querySelectorAll('#messages .msg img.picture')].map((image) => ({
+			alt: image.alt,
+			drawn: image.complete && image.naturalWidth > 0,
+		})),
+		links: [...document.querySelectorAll('#messages .msg a[href]')].map((link) => link.href),
+	};
+}
+
+/** Runs in the sandbox page: where the message box is, and where each button is, in the window. */
+function toastAndButtons() {
+	const box = (element) => {
+		const { left, top, right, bottom } = element.getBoundingClientRect();
+		return { left, top, right, bottom };
+	};
+	const toast = document.getElementById('toast');
+	return {
+		shown: toast.classList.contains('on'),
+		text: toast.textContent,
+		toast: box(toast),
+		buttons: [...document.querySelectorAll('button')]
+			.filter((button) => button.offsetParent !== null)
+			.map((button) => ({ label: button.textContent.trim(), ...box(button) })),
+	};
+}
+const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/** Runs in the sandbox page: the rows of the contacts table (name, phone). */
+function readContacts() {
+	return [...document.querySelectorAll('#contacts tr')].slice(1).map((row) => [...row.cells].slice(0, 2).map((cell) => cell.textContent));
+}
+
 /** Runs in the sandbox page: what the list of conversations says of each. */
 function readConversationList() {
 	return [...document.querySelectorAll('#chats [data-conversation]')].map((item) => item.textContent);
@@ -95,6 +133,20 @@ describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the
 		await conversationOpen(name);
 	};
 	const messageWith = (text) => visible(page, '#messages .msg', { text }).waitFor();
+	/**
+	 * Clicks the link of the open conversation that goes to `href` and reads what opens in the new tab: its status, type
+	 * and text (a file may be downloaded rather than shown: its answer is read all the same).
+	 */
+	const openedByClick = async (href) => {
+		const answered = page.context().waitForEvent('response', (response) => response.url() === href);
+		const popup = page.waitForEvent('popup');
+		await page.locator(`#messages .msg a[href="${href}"]`).first().click();
+		const [response, tab] = await Promise.all([answered, popup]);
+		const type = response.headers()['content-type'] ?? '';
+		const text = type.startsWith('text/') ? await response.text() : '';
+		await tab.close();
+		return { status: response.status(), type, text: text.replace(/<[^>]+>/g, '') };
+	};
 
 	before(async () => {
 		mkdirSync(SCREENSHOTS, { recursive: true });
@@ -142,10 +194,35 @@ describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the
 					},
 					{ name, fromContact: true, fromTeam: true, template: true, document: true, image: true, undated: [] },
 				);
-				// the image opens as an image
+				// the image is drawn in the conversation, as Helena's chat shows it, and still opens as an image
 				const image = files.find((message) => message.file.label.endsWith('.png'));
 				const served = await fetch(image.file.url);
 				assert.equal(served.headers.get('content-type'), 'image/png', `${name}: ${image.file.url} answered ${served.status}`);
+				await page.waitForFunction(() => [...document.querySelectorAll('#messages img.picture')].every((image) => image.naturalWidth > 0));
+				const extras = await page.evaluate(readConversationExtras);
+				assert.deepEqual(
+					extras.pictures,
+					files
+						.filter((message) => message.file.label.endsWith('.png'))
+						.map((message) => ({ alt: message.file.label.slice(6), drawn: true })),
+				);
+				// the header says what it means: no stray "false" (a completed conversation), no enum spelling
+				assert.doesNotMatch(extras.header, /false|undefined|not_started/i, extras.header);
+				assert.match(extras.header, /WhatsApp window (open|closed|not opened)/, extras.header);
+				// every link the conversation shows opens something true: a click, and what opens in the new tab
+				assert.equal(
+					extras.links.filter((href) => !href.includes('/__sandbox/page/answered')).length,
+					files.length,
+					extras.links.join('\n'),
+				);
+				if (name === 'Maria Silva') assert.equal(extras.links.filter((href) => href.includes('/__sandbox/page/answered')).length, 2);
+				for (const href of extras.links) {
+					const opened = await openedByClick(href);
+					assert.equal(opened.status, 200, `${name}: ${href} opened ${opened.status} ${opened.type}: ${opened.text.slice(0, 200)}`);
+					assert.doesNotMatch(opened.text, /does not exist|"code":404/, `${name}: ${href}`);
+					if (href.includes('/__sandbox/page/answered')) assert.match(opened.text, /This question was answered/, href);
+					else assert.match(opened.type, /^(image\/png|application\/pdf)/, `${name}: ${href} is a ${opened.type}`);
+				}
 				if (name === 'Maria Silva') {
 					// the question answered long ago: its links are buttons named by the answer, not addresses in the text
 					const asked = messages.filter((message) => message.answers.length);
@@ -223,5 +300,30 @@ describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the
 		assert.deepEqual(pageErrors, []);
 		// the demo contact the other example wrote to is still as seeded
 		assert.equal(sandbox.state.contacts.get(demo.contactId(1)).name, 'Maria Silva');
+		// the new contact is the first row of the contacts table, its number in the form of the demo contacts'
+		await page.goto(`${sandbox.url}/#contacts`);
+		await visible(page, '#contacts tr', { text: NEWCOMER.name }).waitFor();
+		const [first, second] = await page.evaluate(readContacts);
+		assert.deepEqual([first, second[0]], [[NEWCOMER.name, '+55 11 97123-4567'], 'Felipe Cardoso']);
+		assert.equal(contact.phoneNumber, '+55|11971234567');
+	});
+
+	pageTest("a burst shows its progress from the click on; the page's messages never cover a button", async () => {
+		await page.goto(`${sandbox.url}/#conversations`);
+		await openConversationOf(NEWCOMER.name);
+		await page.locator('#reply-text').fill('First line\nSecond line\nThird line');
+		await visible(page, '#reply-burst').click();
+		// at once, before the first message is back: the toast says the burst is on its way
+		const atOnce = await page.evaluate(toastAndButtons);
+		assert.equal(atOnce.shown, true, 'nothing shown at the click');
+		assert.match(atOnce.text, /^Sending a burst: [01] of 3 messages written/, atOnce.text);
+		await page.locator('#toast', { hasText: /[23] of 3 messages written/ }).waitFor({ timeout: 10_000 });
+		await page.locator('#toast', { hasText: 'Sent 3 messages a second apart' }).waitFor({ timeout: 10_000 });
+		await messageWith('Third line');
+		for (const moment of [atOnce, await page.evaluate(toastAndButtons)]) {
+			const covered = moment.buttons.filter((button) => overlaps(moment.toast, button)).map((button) => button.label);
+			assert.deepEqual(covered, [], `the message "${moment.text}" covers ${covered.join(', ')}`);
+		}
+		assert.deepEqual(pageErrors, []);
 	});
 });
