@@ -378,3 +378,41 @@ describe('the package as n8n lists it: author, repository and links to README se
 		expect(links.filter((link) => !link.endsWith(`: ${owner}/${repo}`))).toEqual([]);
 	});
 });
+
+/*
+ * A figure the docs repeat (how many examples, how long the first start takes, how much disk it needs, what a
+ * warning quotes) is written once, in the README; the other docs point to it, and what prints or quotes it agrees.
+ */
+describe('one source for each figure the docs repeat', () => {
+	const docs = namesIn('docs')
+		.filter((file: string) => file.endsWith('.md'))
+		.map((file: string) => ({ file: `docs/${file}`, text: repositoryText(`docs/${file}`) }));
+	const stated = (pattern: RegExp) => docs.flatMap(({ file, text }) => [...text.matchAll(pattern)].map((match) => `${file}: ${match[0]}`));
+
+	test('the number of example workflows is stated nowhere (the README lists one row per file), so it never goes stale', () => {
+		const counted = /\b(\d+|ten|eleven|twelve) (example workflows|examples)\b/gi;
+		expect(stated(counted)).toEqual([]);
+		expect([...readme.matchAll(counted)].map((match) => match[0])).toEqual([]);
+	});
+
+	test("the first start's time and the free disk it needs are the README's, which docs/ refers to; npm start prints the README's", () => {
+		const [, firstStart] = /^The first time takes ([^,.]+),/m.exec(readme) ?? [];
+		const [, disk] = /about ([\d.]+ GB) of free disk/.exec(readme) ?? [];
+		expect([firstStart, disk]).toEqual([expect.stringMatching(/minutes$/), expect.stringMatching(/GB$/)]);
+		expect(stated(/\bGB of free disk\b|\bfirst time takes\b|\bready after \d+ s\b/gi)).toEqual([]);
+		expect(repositoryText('scripts/start.mjs')).toContain(`const FIRST_START = '${firstStart}';`);
+	});
+
+	test("the isolated-vm engines the npm install warning is quoted with are those of the lock file's isolated-vm packages", () => {
+		const lock = JSON.parse(repositoryText('package-lock.json')) as { packages: Record<string, { engines?: { node?: string } }> };
+		const engines = new Set(
+			Object.entries(lock.packages)
+				.filter(([where]) => where.endsWith('/isolated-vm'))
+				.map(([, entry]) => entry.engines?.node),
+		);
+		const quoted = stated(/isolated-vm[^\n]*(?:\n[^\n]*){0,2}/g)
+			.flatMap((text) => [...text.matchAll(/node: '([^']+)'/g)].map((match) => match[1]))
+			.filter(Boolean);
+		expect(new Set(quoted)).toEqual(engines);
+	});
+});

@@ -101,7 +101,8 @@ describe(`the example workflows run to their end, in n8n ${e2e.version}`, () => 
 			(request) => `${request.method} ${request.decodedPath.replace(/__storage\/.*/, '__storage/<temp>')}`,
 		);
 		const perLead = ['GET /core/v2/file', 'PUT /__storage/<temp>', 'POST /core/v2/file', 'POST /chat/v1/send/template'];
-		assert.deepEqual(requests, ['GET /chat/v1/channel', 'GET /chat/v1/template', ...perLead, ...perLead]);
+		// the leads are saved as contacts first, so their conversations are listed under their names
+		assert.deepEqual(requests, ['POST /core/v2/contact/batch', 'GET /chat/v1/channel', 'GET /chat/v1/template', ...perLead, ...perLead]);
 		const storage = e2e.sandbox.requests.filter((request) => request.method === 'PUT');
 		assert.ok(
 			storage.every((request) => request.headers.authorization === undefined),
@@ -131,7 +132,7 @@ describe(`the example workflows run to their end, in n8n ${e2e.version}`, () => 
 					from: '5511940000001',
 					to: '+55 21 97654-0101',
 					templateId: demo.templateId('fatura'),
-					parameters: { nome: 'Bruna Castro', valor: 'R$ 149.90' },
+					parameters: { nome: 'Bruna Castro', valor: 'R$ 149,90' },
 					fileIdOrUrl: files[0].id,
 					senderId: 'INV-0042',
 				},
@@ -139,13 +140,17 @@ describe(`the example workflows run to their end, in n8n ${e2e.version}`, () => 
 					from: '5511940000001',
 					to: '+55 31 97654-0102',
 					templateId: demo.templateId('fatura'),
-					parameters: { nome: 'Otavio Reis', valor: 'R$ 89.00' },
+					parameters: { nome: 'Otavio Reis', valor: 'R$ 89,00' },
 					fileIdOrUrl: files[1].id,
 					senderId: 'INV-0043',
 				},
 			],
 		);
 		const sent = outputOf(result.runData, 'Send invoice template');
+		assert.deepEqual(
+			sent.map((item) => e2e.sandbox.chat.session(item.sessionId)?.contactDetails?.name),
+			['Bruna Castro', 'Otavio Reis'],
+		);
 		assert.deepEqual(
 			sent.map((item) => [item.status, item.senderId]),
 			[
