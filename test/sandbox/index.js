@@ -96,6 +96,8 @@ class Sandbox {
 		this.keeper = undefined;
 		if (options.stateFile) {
 			this.kept = restore(this, options.stateFile);
+			// a message still on its way when the sandbox stopped has arrived since
+			if (this.kept.restored) this.chat.settle({ quietly: true });
 			this.keeper = keepInFile(this, options.stateFile);
 		}
 		for (const name of [

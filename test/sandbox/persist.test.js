@@ -68,7 +68,10 @@ describe('a sandbox that keeps its records in a file', () => {
 		expect(second.kept).toEqual({ restored: true });
 		expect({ counts: second.counts(), sessions: second.chat.sessions(), contacts: second.snapshot().contacts }).toEqual(before);
 		expect((await api(second, 'GET', `/core/v1/webhook/subscription/${subscription.json.id}`)).json.name).toBe('n8n trigger');
-		expect(second.chat.message(sent.json.id)).toMatchObject({ text: 'Olá Paula!' });
+		// the message on its way when the sandbox stopped (chatStepMs 0: it was still QUEUED) has arrived since, unannounced
+		expect(before.sessions.length).toBeGreaterThan(3);
+		expect(second.chat.message(sent.json.id)).toMatchObject({ text: 'Olá Paula!', status: 'READ' });
+		expect(second.deliveries).toEqual([]);
 		// a record two stores share is one record again: the user an agent stands for is the user of the core state
 		const chat = chatOf(second.state);
 		const agent = [...chat.agents.values()][0];

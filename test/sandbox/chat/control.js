@@ -63,9 +63,13 @@ function chatControl(sandbox) {
 		advance() {
 			for (const message of pending()) advanceMessage(sandbox.state, message, ctx().notify);
 		},
-		/** Every message moves on until it is READ or FAILED. */
-		settle() {
-			while (pending().length) this.advance();
+		/**
+		 * Every message moves on until it is READ or FAILED; `quietly`: without delivering MESSAGE_UPDATED (what happened
+		 * while a kept sandbox was stopped, with nobody to tell).
+		 */
+		settle({ quietly = false } = {}) {
+			const notify = quietly ? () => {} : ctx().notify;
+			while (pending().length) for (const message of pending()) advanceMessage(sandbox.state, message, notify);
 		},
 		/**
 		 * Someone on the team's side writes into a session, as Helena stores it: an agent in Helena's app (`userId`,
