@@ -135,7 +135,8 @@ cat >package.json <<JSON
 { "private": true, "dependencies": { "n8n": "$version" }, "overrides": { "xlsx": "0.18.5" } }
 JSON
 
-log "installing n8n into $dir (first time only: 8 to 10 minutes for 1.x on a busy 2-core machine, more for 2.x with Node 24; 2-3 GB); a progress line every 15 seconds"
+# how long and how much disk: the README's "Try it locally" is the one place that says (test/docs/readme.test.ts)
+log "installing n8n into $dir (first time only; the README's \"Try it locally\" gives the time and disk it takes); a progress line every 15 seconds"
 # --ignore-scripts skips optional native add-ons n8n's core does not need; sqlite3 is built next, on its own.
 if ! withProgress npmActivity npm "${npmSettings[@]}" install --ignore-scripts --loglevel=http; then
 	log "npm install failed after $(elapsed); last lines of $installLog:"

@@ -401,6 +401,8 @@ describe('one source for each figure the docs repeat', () => {
 		expect([firstStart, disk]).toEqual([expect.stringMatching(/minutes$/), expect.stringMatching(/GB$/)]);
 		expect(stated(/\bGB of free disk\b|\bfirst time takes\b|\bready after \d+ s\b/gi)).toEqual([]);
 		expect(repositoryText('scripts/start.mjs')).toContain(`const FIRST_START = '${firstStart}';`);
+		// the n8n install, the most of it, says no figure of its own
+		expect(repositoryText('scripts/install-n8n.sh').match(/\b\d+ to \d+ minutes\b|\d GB/g)).toBeNull();
 	});
 
 	test("the isolated-vm engines the npm install warning is quoted with are those of the lock file's isolated-vm packages", () => {
