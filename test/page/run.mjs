@@ -1,10 +1,12 @@
 // npm run test:page: the newcomer's path through the sandbox page, in headless Chromium against a real n8n (the
 // packed package installed as a community package) and the Helena sandbox, as `npm start` sets them up. The page
-// opens on the demo conversations with their history (both ways, templates, files, dates with their year). In n8n's
+// opens on the demo conversations with their history (both ways, templates, files, dates with their year, images
+// drawn), and every link they show is clicked and what opens is read (the answered question's page, the files). In n8n's
 // editor the Send and Wait example is run with "Execute workflow"; on the sandbox page its question reaches Maria's
 // conversation, a click on its "Yes" button answers it and the workflow finishes with its reply. Then a conversation
 // started on the page runs the tagging example (active, as a user activates it): the contact gets its tag and the
-// welcome appears in the conversation. Saves docs/screenshots/sandbox-page.png for the README.
+// welcome appears in the conversation, and the new contact heads the contacts table. A burst says how far it is from
+// the click on, and no message of the page covers a button. Saves docs/screenshots/sandbox-page.png for the README.
 //   HELENA_PAGE_PORT (default 5770) picks n8n's port (n8n also takes the next one); HELENA_N8N_VERSION another n8n.
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
