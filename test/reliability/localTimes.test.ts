@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { demo } from '../sandbox';
 import { PollHarness, POLLING_TRIGGERS } from '../engine/runPoll';
-import { allRequests, MARIA_PHONE, scheduleTemplate, useChatSandbox } from '../chat/chatFixture';
+import { allRequests, byId, MARIA_PHONE, scheduleTemplate, useChatSandbox } from '../chat/chatFixture';
 
 const YEAR = new Date().getUTCFullYear() + 1;
 const two = (n: number) => String(n).padStart(2, '0');
@@ -122,10 +122,10 @@ describe('local times at a daylight-saving change', () => {
  */
 describe('offsets that ISO 8601 and RFC 3339 do not allow', () => {
 	const helena = useChatSandbox();
-	const OFFSETS = ['+05:60', '+24:00', '-12:99', '+14:30'];
+	const OFFSETS = ['+05:60', '+24:00', '-12:99', '+14:30', '-14:01'];
 	const at = (offset: string) => `${YEAR}-06-10T09:00:00${offset}`;
-	const refusal = (label: string, offset: string) =>
-		`${label} is not a date and time Helena can read: its offset ${offset} is not one a timezone has (from -12:00 to +14:00, minutes 00 to 59): "${at(offset)}" (item 0)`;
+	const refusal = (label: string, offset: string, written = at(offset)) =>
+		`${label} is not a date and time Helena can read: its offset ${offset} is not one a date and time can carry (from -14:00 to +14:00, minutes 00 to 59): "${written}" (item 0)`;
 
 	test.each(OFFSETS)('Scheduled Message → Create and Update: %s is refused naming Scheduled At, nothing sent', async (offset) => {
 		const created = await helena.run(scheduleTemplate({ scheduledAt: at(offset) }));
@@ -169,17 +169,77 @@ describe('offsets that ISO 8601 and RFC 3339 do not allow', () => {
 		expect(allRequests(helena)).toEqual([]);
 	});
 
-	test('the widest offsets a timezone has, -12:00 and +14:00, are read as written', async () => {
-		const created = await helena.run(scheduleTemplate({ scheduledAt: at('+14:00') }));
-		const later = await helena.run(scheduleTemplate({ scheduledAt: at('-12:00') }));
+	test('the widest offsets the rule allows, -14:00 and +14:00 (and -13:00 between), are read as written', async () => {
+		const offsets = ['+14:00', '-14:00', '-13:00'];
+		for (const offset of offsets) expect((await helena.run(scheduleTemplate({ scheduledAt: at(offset) }))).error).toBeUndefined();
 
-		expect(created.error).toBeUndefined();
-		expect(later.error).toBeUndefined();
 		expect(
 			allRequests(helena)
 				.filter((request) => request.method === 'POST')
 				.map((request) => (request.body as IDataObject).scheduling),
-		).toEqual([new Date(Date.parse(at('+14:00'))).toISOString(), new Date(Date.parse(at('-12:00'))).toISOString()]);
+		).toEqual(offsets.map((offset) => new Date(Date.parse(at(offset))).toISOString()));
+	});
+
+	// n8n hands a Luxon DateTime from an expression as it is; it must meet the rule a typed date meets
+	const luxon = (zone: string) => `={{ DateTime.fromISO("${YEAR}-06-10T09:00:00", { zone: "${zone}" }) }}`;
+	const luxonText = (offset: string) => `${YEAR}-06-10T09:00:00.000${offset}`;
+
+	test('a Luxon DateTime at +15:00 is refused with the same words by Scheduled Message → Create and Update, Send and Wait, a date filter and a DATE custom field; nothing sent', async () => {
+		const refusalOf = (label: string) => refusal(label, '+15:00', luxonText('+15:00'));
+		const created = await helena.run(scheduleTemplate({ scheduledAt: luxon('UTC+15') }));
+		const updated = await helena.run({
+			resource: 'scheduledMessage',
+			operation: 'update',
+			scheduledMessageId: demo.scheduledMessageId,
+			updateFields: { scheduledAt: luxon('UTC+15') },
+		});
+		const waited = await helena.run({
+			resource: 'message',
+			operation: 'sendAndWait',
+			sendTo: 'phone',
+			phoneNumber: MARIA_PHONE,
+			message: 'Can you confirm Monday 10:00?',
+			limitType: 'atSpecifiedTime',
+			maxDateAndTime: luxon('UTC+15'),
+		});
+		const filtered = await helena.run({ resource: 'contact', operation: 'getAll', limit: 5, filters: { createdAfter: luxon('UTC+15') } });
+		const customField = await helena.run({
+			resource: 'contact',
+			operation: 'update',
+			contact: byId(demo.contactId(1)),
+			updateFields: { customFieldsJson: `={{ { data_nascimento: ${luxon('UTC+15').slice(4, -3)} } }}` },
+		});
+
+		expect(created.error?.message).toBe(refusalOf('Scheduled At'));
+		expect(updated.error?.message).toBe(refusalOf('Scheduled At'));
+		expect(waited.error?.message).toBe(refusalOf('Max Date and Time'));
+		expect(filtered.error?.message).toBe(refusalOf('Created After'));
+		expect(customField.error?.message).toBe(refusalOf('Custom Fields: "Data de nascimento"'));
+		// only the read of the custom field definitions, to know the field is a DATE
+		expect(allRequests(helena).map((request) => `${request.method} ${request.path}`)).toEqual(['GET /core/v1/contact/custom-field']);
+	});
+
+	test('a polling trigger’s Start From given as a Luxon DateTime at +15:00 is refused before any request', async () => {
+		const workflow = new PollHarness(
+			helena.credentials,
+			{ events: ['contactCreated'], options: { startFrom: luxon('UTC+15') } },
+			POLLING_TRIGGERS.contact,
+		);
+		await expect(workflow.activate()).rejects.toThrow(`"Start From" is not a date: "${luxonText('+15:00')}"`);
+		expect(allRequests(helena)).toEqual([]);
+	});
+
+	test('a Luxon DateTime at +14:00 and a JavaScript Date are read as the instants they are', async () => {
+		const zoned = await helena.run(scheduleTemplate({ scheduledAt: luxon('UTC+14') }));
+		const date = await helena.run(scheduleTemplate({ scheduledAt: `={{ new Date(Date.UTC(${YEAR}, 5, 10, 9)) }}` }));
+
+		expect(zoned.error).toBeUndefined();
+		expect(date.error).toBeUndefined();
+		expect(
+			allRequests(helena)
+				.filter((request) => request.method === 'POST')
+				.map((request) => (request.body as IDataObject).scheduling),
+		).toEqual([new Date(Date.parse(at('+14:00'))).toISOString(), `${YEAR}-06-10T09:00:00.000Z`]);
 	});
 });
 

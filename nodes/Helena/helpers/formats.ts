@@ -73,8 +73,9 @@ export function emailProblem(text: string): string | undefined {
 	return undefined;
 }
 
-/** The widest offset from UTC a date and time may carry: what any timezone has (UTC−12:00 to UTC+14:00) and .NET's `DateTimeOffset` accepts. */
+/** The widest offset from UTC a date and time may carry, either way: .NET's `DateTimeOffset` accepts -14:00 to +14:00 (every timezone lies within). */
 export const MAX_OFFSET_MINUTES = 14 * 60;
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /**
  * Why an offset (`+05:30`, `-0300`, `Z`) is not one a date and time can carry, or undefined: ISO 8601 and
@@ -86,7 +87,7 @@ export function offsetProblem(offset: string | undefined): string | undefined {
 	if (!parts) return undefined;
 	const [hours, minutes] = [Number(parts[1]), Number(parts[2])];
 	if (minutes <= 59 && hours * 60 + minutes <= MAX_OFFSET_MINUTES) return undefined;
-	return `its offset ${offset} is not one a timezone has (from -12:00 to +14:00, minutes 00 to 59)`;
+	return `its offset ${offset} is not one a date and time can carry (from -${hhmm(MAX_OFFSET_MINUTES)} to +${hhmm(MAX_OFFSET_MINUTES)}, minutes 00 to 59)`;
 }
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,7})?)?(Z|[+-]\d{2}:?\d{2})?$/i;

@@ -232,12 +232,13 @@ export function isCalendarDay(text: string): boolean {
 interface LuxonLike {
 	isValid: boolean;
 	toISO: () => string | null;
-	toISODate: () => string | null;
 }
 
 function isLuxon(value: unknown): value is LuxonLike {
 	return typeof value === 'object' && value !== null && typeof (value as LuxonLike).toISO === 'function' && 'isValid' in value;
 }
+
+const isoOfDate = (date: Date) => (Number.isNaN(date.getTime()) ? null : date.toISOString());
 
 /**
  * A moment or day as ISO 8601 text: an ISO date or date-time (with or without offset), a Luxon
@@ -253,6 +254,8 @@ export function readDate(
 	{ day = false }: { day?: boolean } = {},
 ): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
+	// a Luxon DateTime or a Date is read as the ISO text it writes, so it meets every rule a typed date meets
+	const written = isLuxon(value) ? (value.isValid ? value.toISO() : null) : value instanceof Date ? isoOfDate(value) : value;
 	const refuse = () =>
 		invalidInput(
 			context,
@@ -260,24 +263,15 @@ export function readDate(
 			`is not an ISO 8601 date such as 2024-03-07 or 2024-03-07T14:30:00Z: ${shown(isLuxon(value) ? value.toISO() : value)}`,
 			itemIndex,
 		);
-	if (isLuxon(value)) {
-		if (!value.isValid) throw refuse();
-		return String(day ? value.toISODate() : value.toISO());
-	}
-	if (value instanceof Date) {
-		if (Number.isNaN(value.getTime())) throw refuse();
-		const iso = value.toISOString();
-		return day ? iso.slice(0, 10) : iso;
-	}
-	if (typeof value !== 'string') throw refuse();
-	const text = value.trim();
+	if (typeof written !== 'string') throw refuse();
+	const text = written.trim();
 	const parts = ISO_DATE.exec(text);
 	if (!parts) throw refuse();
 	const [, year, month, dayOfMonth, hour, minute, second, offset] = parts;
 	if (!isRealDay(Number(year), Number(month), Number(dayOfMonth))) throw refuse();
 	if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59 || Number(second ?? 0) > 59)) throw refuse();
 	const wrongOffset = offsetProblem(offset);
-	if (wrongOffset) throw invalidInput(context, label, `is not a date and time Helena can read: ${wrongOffset}: ${shown(value)}`, itemIndex);
+	if (wrongOffset) throw invalidInput(context, label, `is not a date and time Helena can read: ${wrongOffset}: ${shown(written)}`, itemIndex);
 	if (day) return text.slice(0, 10);
 	// Helena takes a date-time: a day alone is its start in UTC, the zone these filters are read in
 	if (hour === undefined) return `${text}T00:00:00Z`;

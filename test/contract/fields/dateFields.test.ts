@@ -30,7 +30,7 @@ describe('date fields: a value that is not a date is refused, named as the edito
 			const value = `2026-03-07T14:30:00${offset}`;
 			const { message, writes } = await probe(helena, field, value);
 			expect({ message, writes }).toEqual({ message: expect.stringMatching(namesFieldAndItem(field)), writes: [] });
-			expect(message).toContain(`its offset ${offset} is not one a timezone has`);
+			expect(message).toContain(`its offset ${offset} is not one a date and time can carry (from -14:00 to +14:00, minutes 00 to 59)`);
 		},
 	);
 });
