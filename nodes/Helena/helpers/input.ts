@@ -271,7 +271,8 @@ export function readDate(
 	if (!isRealDay(Number(year), Number(month), Number(dayOfMonth))) throw refuse();
 	if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59 || Number(second ?? 0) > 59)) throw refuse();
 	const wrongOffset = offsetProblem(offset);
-	if (wrongOffset) throw invalidInput(context, label, `is not a date and time Helena can read: ${wrongOffset}: ${shown(written)}`, itemIndex);
+	if (wrongOffset)
+		throw invalidInput(context, label, `is not a date and time Helena can read: ${wrongOffset}: ${shown(written)}`, itemIndex);
 	if (day) return text.slice(0, 10);
 	// Helena takes a date-time: a day alone is its start in UTC, the zone these filters are read in
 	if (hour === undefined) return `${text}T00:00:00Z`;
