@@ -7,12 +7,10 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-/** The Base URL as the transport reads it (`parseBaseUrl`), written as an n8n expression (no URL class there). */
-const TEST_BASE_URL = [
-	'(/^https?:\\/\\/(?:[a-z0-9.-]+|\\[[0-9a-f:.]+\\])(?::\\d{1,5})?(?:\\/[^?#\\s]*)?$/i.test(String($credentials.baseUrl).trim())',
-	'? String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/(?:\\/(?:core|chat))?(?:\\/v\\d+)?\\/*$/i, "")',
-	': "http://base-url-not-usable.invalid") + "/core"',
-].join(' ');
+import { baseUrlOf } from '../nodes/Helena/transport/baseUrl';
+
+/** The Base URL as the node reads it: the transport's own reader, run from its source text (an expression cannot import). */
+const TEST_BASE_URL = `((${baseUrlOf.toString()})($credentials.baseUrl) || "http://base-url-not-usable.invalid") + "/core"`;
 
 /**
  * The Authorization header: `Bearer <key>`, as the vendor documents, or the key alone when the credential
@@ -111,10 +109,10 @@ export class HelenaApi implements ICredentialType {
 	});
 
 	/*
-	 * Test Connection reads Helena's webhook event list. The Base URL gets the node's rules: a pasted
-	 * /core, /core/v1, /v1 is dropped; one with a query, a fragment, a user name or password, or a space
-	 * is sent nowhere (a reserved .invalid host, so n8n reports an incorrect host and the key goes
-	 * nowhere). The rule fails a 200 that is not the event list (a web page, {"status":"ok"}).
+	 * Test Connection reads Helena's webhook event list at the address the node's first request uses (the
+	 * node's reader, `baseUrlOf`); a Base URL the node refuses is sent nowhere (a reserved .invalid host, so
+	 * n8n reports an incorrect host and the key goes nowhere). The rule fails a 200 that is not the event
+	 * list (a web page, {"status":"ok"}).
 	 */
 	test: ICredentialTestRequest = {
 		request: {

@@ -2,6 +2,8 @@ import type { IDataObject, INodeTypes } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { HelenaApi } from '../../credentials/HelenaApi.credentials';
+import { serviceUrl } from '../../nodes/Helena/transport/url';
+import { useSandbox } from '../engine/sandbox';
 
 /*
  * Test Connection's request is n8n's own (CredentialsTester runs it; the e2e suite
@@ -10,6 +12,14 @@ import { HelenaApi } from '../../credentials/HelenaApi.credentials';
  * node's transport would use, and sends a Base URL the node refuses nowhere.
  */
 const credential = new HelenaApi();
+const node = {
+	id: 'helena',
+	name: 'Helena',
+	type: 'n8n-nodes-helena.helena',
+	typeVersion: 1,
+	position: [0, 0] as [number, number],
+	parameters: {},
+};
 const NOWHERE = 'http://base-url-not-usable.invalid/core';
 
 function testBaseUrl(baseUrl: string): unknown {
@@ -36,8 +46,19 @@ describe("Test Connection's request", () => {
 		['https://api.wts.chat/CORE/V1//', 'https://api.wts.chat/core'],
 		['http://127.0.0.1:5678/helena', 'http://127.0.0.1:5678/helena/core'],
 		['http://[::1]:8080', 'http://[::1]:8080/core'],
-	])('"%s" is read as %s, as the node reads it', (baseUrl, expected) => {
+		['https://api.wts.chat/crm', 'https://api.wts.chat/core'],
+		['https://api.wts.chat/crm/v1', 'https://api.wts.chat/core'],
+		['https://api.wts.chat/CRM/V2/', 'https://api.wts.chat/core'],
+		['http://[::1]:8080/crm', 'http://[::1]:8080/core'],
+		['https://api.wts.chat/chat/v1', 'https://api.wts.chat/core'],
+		['http://helena_proxy:5681', 'http://helena_proxy:5681/core'],
+		['http://helena_proxy:5681/crm/v2', 'http://helena_proxy:5681/core'],
+		['https://api.ñandú.com.br', 'https://api.ñandú.com.br/core'],
+		['HTTPS://API.WTS.CHAT:443/core', 'https://api.wts.chat/core'],
+		['http://127.0.0.1:80/helena/', 'http://127.0.0.1/helena/core'],
+	])('"%s" is read as %s, the address of the node\'s own requests', (baseUrl, expected) => {
 		expect(testBaseUrl(baseUrl)).toBe(expected);
+		expect(serviceUrl(node, baseUrl, 'core')).toBe(expected);
 	});
 
 	test.each([
@@ -49,9 +70,13 @@ describe("Test Connection's request", () => {
 		'api.wts.chat',
 		'http://api wts.chat',
 		'http://[::1',
+		'http://api.wts.chat:65536',
+		'http://api.wts.chat:',
+		'http://api.wts.chat/a\tb',
 		'',
 	])('"%s" (refused by the node) is sent nowhere: a reserved .invalid host', (baseUrl) => {
 		expect(testBaseUrl(baseUrl)).toBe(NOWHERE);
+		expect(() => serviceUrl(node, baseUrl, 'core')).toThrow(/^Base URL in the Helena API credential /);
 	});
 
 	test('a 200 that is not the event list fails: the first entry must name an event', () => {
@@ -63,4 +88,32 @@ describe("Test Connection's request", () => {
 			sendCredentialsOnCrossOriginRedirect: false,
 		});
 	});
+});
+
+/*
+ * The same Base URL, through the node and through Test Connection, reaches the same address: the node's first request
+ * (Webhook → Get Events reads the event list, as Test Connection does) and the test request n8n builds from the
+ * credential (its baseURL expression, then its url), both sent to the sandbox.
+ */
+describe('Test Connection asks where the node asks', () => {
+	const helena = useSandbox();
+
+	test.each(['/crm', '/crm/v1', '/CRM/V2/', '/core/v1', ''])(
+		'a Base URL ending in "%s": both read GET /core/v1/webhook/event',
+		async (suffix) => {
+			const baseUrl = `${helena.sandbox.url}${suffix}`;
+			helena.sandbox.clearRequests();
+
+			const { error } = await helena.run({ resource: 'webhook', operation: 'getEvents' }, { credentials: { baseUrl } });
+			const testUrl = `${String(testBaseUrl(baseUrl))}${String(credential.test.request.url)}`;
+			const answer = await fetch(testUrl, { headers: { authorization: `Bearer ${helena.credentials.apiKey}` } });
+
+			expect(error).toBeUndefined();
+			expect(answer.status).toBe(200);
+			expect(helena.sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+				'GET /core/v1/webhook/event',
+				'GET /core/v1/webhook/event',
+			]);
+		},
+	);
 });

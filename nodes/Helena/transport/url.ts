@@ -1,13 +1,11 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { baseUrlOf } from './baseUrl';
 import { holdsApiKey } from './redact';
 
 /** Helena's services: contacts, teams, users, files and webhooks live in core; messaging in chat; panels and cards in crm. */
 export type HelenaService = 'core' | 'chat' | 'crm';
-
-/** What users paste after the host: a service, a version, or both (`/core/v1`, `/chat`, `/v2`, `/core`). */
-const PASTED_API_PREFIX = /(?:\/(?:core|chat|crm))?(?:\/v\d+)?\/*$/i;
 
 /** The Base URL as typed, safe to show: no user-info, query or fragment (they may hold secrets), never the key. */
 function shown(text: string, apiKey: unknown): string {
@@ -16,25 +14,21 @@ function shown(text: string, apiKey: unknown): string {
 }
 
 /**
- * `{origin}{path}` from the credential's Base URL (the services are added to it), or why it is not usable. Parsed once as a URL:
- * a query, fragment or user-info would move the path or the credentials elsewhere, so they are refused.
+ * `{origin}{path}` from the credential's Base URL (the services are added to it), read by `baseUrlOf` as Test
+ * Connection reads it, or why it is not usable: a query, fragment or user-info would move the path or the
+ * credentials elsewhere, so they are refused.
  */
 export function parseBaseUrl(baseUrl: unknown, apiKey?: unknown): { url: string } | { problem: string } {
+	const url = baseUrlOf(baseUrl);
+	if (url !== undefined) return { url };
 	const text = typeof baseUrl === 'string' ? baseUrl.trim() : '';
 	if (!/^https?:\/\/[^/\s]/i.test(text)) return { problem: `must start with http:// or https://, not ${shown(text, apiKey)}` };
-	let url: URL;
-	try {
-		url = new URL(text);
-	} catch {
-		return { problem: `is not a valid address: ${shown(text, apiKey)} (check the host name and the port)` };
-	}
-	if (url.username || url.password) {
+	if (/^https?:\/\/[^/?#]*@/i.test(text)) {
 		return { problem: 'must not contain a user name or password (the API key goes in the API Key field)' };
 	}
-	if (url.search || text.includes('?')) return { problem: `must not contain a query ("?…"): ${shown(text, apiKey)}` };
-	if (url.hash || text.includes('#')) return { problem: `must not contain a fragment ("#…"): ${shown(text, apiKey)}` };
-	const path = url.pathname.replace(/\/+$/, '').replace(PASTED_API_PREFIX, '');
-	return { url: `${url.origin}${path}` };
+	if (text.includes('?')) return { problem: `must not contain a query ("?…"): ${shown(text, apiKey)}` };
+	if (text.includes('#')) return { problem: `must not contain a fragment ("#…"): ${shown(text, apiKey)}` };
+	return { problem: `is not a valid address: ${shown(text, apiKey)} (check the host name and the port)` };
 }
 
 /** `{baseUrl}/{service}`, or a credential error before any request. */
