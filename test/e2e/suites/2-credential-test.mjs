@@ -76,8 +76,15 @@ describe(`Test Connection in n8n ${e2e.version} shows what the README says`, () 
 		}
 	});
 
-	test('a pasted /core/v1 is tolerated', async () => {
-		assert.deepEqual(await testConnection(`${e2e.sandbox.url}/core/v1`, API_KEY), { status: 'OK', message: 'Connection successful!' });
+	test('a pasted /core/v1 or /CRM/V2/ is tolerated: the test reads /core/v1/webhook/event, where the node reads it', async () => {
+		for (const pasted of ['/core/v1', '/CRM/V2/']) {
+			const before = e2e.sandbox.requests.length;
+			assert.deepEqual(await testConnection(`${e2e.sandbox.url}${pasted}`, API_KEY), { status: 'OK', message: 'Connection successful!' });
+			assert.deepEqual(
+				e2e.sandbox.requests.slice(before).map((request) => `${request.method} ${request.path}`),
+				['GET /core/v1/webhook/event'],
+			);
+		}
 	});
 
 	test(`a host where nothing listens: "${SHOWN.refused}"`, async () => {
