@@ -165,7 +165,7 @@ describe('downloads: a deadline for the whole transfer, and the file Helena desc
 			name: 'voz.ogg',
 			mimeType: 'audio/ogg',
 			size: 4000,
-			servedAs: { mimeType: 'audio/ogg; codecs=opus', bytes: Buffer.alloc(4000, 1) },
+			servedAs: { mimeType: 'audio/ogg; codecs=opus', bytes: Buffer.concat([Buffer.from('OggS'), Buffer.alloc(3996, 1)]) },
 		});
 
 		const { items, error } = await downloadMedia(voice.message.id);

@@ -16,7 +16,7 @@ const { newId } = require('./ids');
 const CHUNK = 64 * 1024;
 
 /** The bytes of a generated file, the same on every read: block `n` is sha256(seed:n) repeated. */
-function generatedChunk(seed, offset, length) {
+function blocksOf(seed, offset, length) {
 	const block = crypto
 		.createHash('sha256')
 		.update(`${seed}:${Math.floor(offset / CHUNK)}`)
@@ -26,10 +26,31 @@ function generatedChunk(seed, offset, length) {
 	return chunk;
 }
 
+/** The first bytes every file of a kind has (a real PDF starts with %PDF-): a generated file starts with them too. */
+const SIGNATURES = [
+	[/^application\/pdf$/, '%PDF-1.7\n'],
+	[/^image\/png$/, '\x89PNG\r\n\x1a\n'],
+	[/^image\/jpe?g$/, '\xff\xd8\xff\xe0'],
+	[/^(audio\/(ogg|opus)|video\/ogg)$/, 'OggS\x00\x02'],
+	[/^(audio|video)\/mp4$/, '\x00\x00\x00\x18ftypmp42'],
+	[/^application\/vnd\.openxmlformats-officedocument\./, 'PK\x03\x04'],
+];
+
+/** A generated file's bytes from `offset`: its kind's first bytes, then sha256 blocks. */
+function generatedChunk(seed, offset, length, mimeType) {
+	const chunk = blocksOf(seed, offset, length);
+	const signature = SIGNATURES.find(([type]) => type.test(String(mimeType ?? '').toLowerCase()));
+	if (signature && offset < signature[1].length)
+		Buffer.from(signature[1], 'latin1')
+			.subarray(offset, offset + length)
+			.copy(chunk, 0);
+	return chunk;
+}
+
 /** The whole of a generated file (for a test that compares hashes). */
-function generatedBytes(seed, size) {
+function generatedBytes(seed, size, mimeType) {
 	const parts = [];
-	for (let offset = 0; offset < size; offset += CHUNK) parts.push(generatedChunk(seed, offset, Math.min(CHUNK, size - offset)));
+	for (let offset = 0; offset < size; offset += CHUNK) parts.push(generatedChunk(seed, offset, Math.min(CHUNK, size - offset), mimeType));
 	return Buffer.concat(parts);
 }
 
@@ -121,7 +142,7 @@ class MediaOrigin {
 				// the client hung up (it stopped reading at its size cap): nothing more is sent
 				if (res.destroyed) return;
 				const length = Math.min(file.trickle ? file.trickle.bytes : CHUNK, size - offset);
-				const chunk = bytes ? bytes.subarray(offset, offset + length) : generatedChunk(file.seed, offset, length);
+				const chunk = bytes ? bytes.subarray(offset, offset + length) : generatedChunk(file.seed, offset, length, file.mimeType);
 				offset += length;
 				entry.bytesSent = offset;
 				// a slow host: a few bytes, then a pause shorter than any idle limit

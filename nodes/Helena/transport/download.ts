@@ -2,6 +2,7 @@ import type { IDataObject, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { indexOfCode, isControlCode } from '../helpers/formats';
+import { signatureProblem, SNIFF_BYTES, startsAsPage } from './fileKind';
 import { blockedByN8n, blockedDescription, failedBeforeSending, requestTimeoutMs, timedOut } from './request';
 import type { HelenaContext } from './request';
 
@@ -70,8 +71,6 @@ function essence(type: unknown): string | undefined {
 
 /** Types that are a page or a message about the request (a login page, a proxy's error), never a file Helena stores. */
 const PAGE_TYPES = /^(text\/html|application\/xhtml\+xml|application\/json|application\/problem\+json|application\/xml|text\/xml)$/;
-/** A page's first bytes read as latin1: a UTF-8 byte order mark (ï»¿), blanks, then the start of HTML. */
-const HTML_START = /^(\u00EF\u00BB\u00BF)?\s*(<!doctype html|<html|<head|<body)/i;
 /** Types whose files may hold markup as text (a .txt of HTML source, an SVG): their first bytes do not make them a page. */
 const MARKUP_TYPES = /^text\/|xml|json/;
 /** A web page, and a file name that says it is one. */
@@ -84,6 +83,7 @@ const HTML_NAME = /\.(html?|xhtml)$/i;
  * message while Helena stated something else. A web page (HTML or XHTML, by its type, or by its first bytes
  * unless the host calls it text, XML or JSON) is refused unless the file's type or name says HTML, also when
  * Helena states no type (a sign-in page is never `contrato.pdf`). A host that gives no type, or "any bytes", does not contradict otherwise.
+ * A body that passes must begin as every kind of file claimed for it does (`signatureProblem`: a PDF with `%PDF-`).
  */
 function contradiction(
 	stated: FileToDownload['stated'],
@@ -93,7 +93,7 @@ function contradiction(
 	const statedSize = stated?.size !== undefined && stated.size > 0 ? stated.size : undefined;
 	const declared = essence(host.type);
 	// a body that begins as a web page is one whatever the host calls it (a sign-in page sent as application/pdf)
-	const looksLikePage = host.start !== undefined && HTML_START.test(host.start.toString('latin1'));
+	const looksLikePage = host.start !== undefined && startsAsPage(host.start);
 	const hostType = looksLikePage && !(declared !== undefined && MARKUP_TYPES.test(declared)) ? 'text/html' : declared;
 	const sizeDiffers = statedSize !== undefined && host.size !== undefined && host.size !== statedSize;
 	const typeDiffers =
@@ -106,12 +106,21 @@ function contradiction(
 		HTML_TYPES.test(hostType) &&
 		!(statedType !== undefined && HTML_TYPES.test(statedType)) &&
 		!HTML_NAME.test(stated?.name ?? '');
-	if (!sizeDiffers && !typeDiffers && !pageNotSaid) return undefined;
-	const noType = pageNotSaid ? (statedSize === undefined ? 'no type' : 'with no type') : '';
+	// a body that is no page must still begin as the kind of file it is said to be (a PDF with `%PDF-`)
+	const notItsKind =
+		host.start && !sizeDiffers && !typeDiffers && !pageNotSaid
+			? signatureProblem(host.start, [statedType, declared], stated?.name)
+			: undefined;
+	if (!sizeDiffers && !typeDiffers && !pageNotSaid && !notItsKind) return undefined;
+	const noType = pageNotSaid || notItsKind ? (statedSize === undefined ? 'no type' : 'with no type') : '';
 	const said = [statedSize === undefined ? '' : sizeText(statedSize), statedType ?? noType].filter(Boolean).join(' ');
 	const sentSize = host.size ?? host.announcedSize;
 	const sent = [sentSize === undefined ? '' : sizeText(sentSize), hostType ?? ''].filter(Boolean).join(' ');
-	const why = pageNotSaid && !typeDiffers ? ": a web page, and neither the file's type nor its name says HTML" : '';
+	const why = notItsKind
+		? `: ${notItsKind}`
+		: pageNotSaid && !typeDiffers
+			? ": a web page, and neither the file's type nor its name says HTML"
+			: '';
 	return `Helena states ${said}, the host sends ${sent}${why}`;
 }
 
@@ -254,7 +263,7 @@ export async function downloadFile(this: HelenaContext, file: FileToDownload): P
 	}
 	if (deadline.aborted) throw tooSlow(size);
 	const data = Buffer.concat(chunks);
-	const arrivedWrong = contradiction(file.stated, { size, type, start: data.subarray(0, 64) });
+	const arrivedWrong = contradiction(file.stated, { size, type, start: data.subarray(0, SNIFF_BYTES) });
 	if (arrivedWrong) throw notTheFile(arrivedWrong);
 	const mimeType = typeof type === 'string' ? type.split(';')[0].trim().toLowerCase() : undefined;
 	return {

@@ -48,7 +48,7 @@ function chatControl(sandbox) {
 		 */
 		contactSendsFile(phone, upload) {
 			const { session, message, file } = contactSendsFile(ctx(), phone, upload);
-			const bytes = file.bytes ?? generatedBytes(file.seed, file.size);
+			const bytes = file.bytes ?? generatedBytes(file.seed, file.size, file.mimeType);
 			return { message: toPublicMessage(message), sessionId: session.id, sha256: createHash('sha256').update(bytes).digest('hex') };
 		},
 		/** The typing indicators sent, oldest first. */
