@@ -18,6 +18,23 @@ const NY_TWICE = `${YEAR}-11-${two(sunday(11, 1))}T01:30:00`;
 // Berlin: 02:00-03:00 skipped on March's last Sunday, 02:00-03:00 twice on October's last
 const BERLIN_SKIPPED = `${YEAR}-03-${two(sunday(3, -1))}T02:30:00`;
 const BERLIN_TWICE = `${YEAR}-10-${two(sunday(10, -1))}T02:30:00`;
+/** Send and Wait to Maria, waiting for her answer until `maxDateAndTime`. */
+const sendAndWaitUntil = (maxDateAndTime: string) => ({
+	resource: 'message',
+	operation: 'sendAndWait',
+	sendTo: 'phone',
+	phoneNumber: MARIA_PHONE,
+	message: 'Can you confirm Monday 10:00?',
+	limitType: 'atSpecifiedTime',
+	maxDateAndTime,
+});
+/** Scheduled Message → Update of the demo's scheduled message to `scheduledAt`. */
+const rescheduleTo = (scheduledAt: string, timezone?: string) => ({
+	resource: 'scheduledMessage',
+	operation: 'update',
+	scheduledMessageId: demo.scheduledMessageId,
+	updateFields: timezone ? { scheduledAt, timezone } : { scheduledAt },
+});
 const utc = (text: string, hours: number) => new Date(Date.parse(`${text}Z`) + hours * 3_600_000).toISOString();
 
 /*
@@ -62,21 +79,11 @@ describe('local times at a daylight-saving change', () => {
 	});
 
 	test('Scheduled Message → Update: the same rule; the time with its offset is taken as written', async () => {
-		const refused = await helena.run({
-			resource: 'scheduledMessage',
-			operation: 'update',
-			scheduledMessageId: demo.scheduledMessageId,
-			updateFields: { scheduledAt: BERLIN_TWICE, timezone: 'Europe/Berlin' },
-		});
+		const refused = await helena.run(rescheduleTo(BERLIN_TWICE, 'Europe/Berlin'));
 		expect(refused.error?.message).toMatch(new RegExp(`^Scheduled At ${BERLIN_TWICE} happens twice in Europe/Berlin`));
 		expect(allRequests(helena)).toEqual([]);
 
-		const chosen = await helena.run({
-			resource: 'scheduledMessage',
-			operation: 'update',
-			scheduledMessageId: demo.scheduledMessageId,
-			updateFields: { scheduledAt: `${BERLIN_TWICE}+01:00`, timezone: 'Europe/Berlin' },
-		});
+		const chosen = await helena.run(rescheduleTo(`${BERLIN_TWICE}+01:00`, 'Europe/Berlin'));
 		expect(chosen.error).toBeUndefined();
 		expect(allRequests(helena).find((request) => request.method === 'PUT')?.body).toMatchObject({ scheduling: utc(BERLIN_TWICE, -1) });
 	});
@@ -96,15 +103,7 @@ describe('local times at a daylight-saving change', () => {
 	});
 
 	test("Send and Wait: a Max Date and Time the workflow's timezone skips is refused with both readings, and nothing is sent", async () => {
-		const { error, run } = await helena.run({
-			resource: 'message',
-			operation: 'sendAndWait',
-			sendTo: 'phone',
-			phoneNumber: MARIA_PHONE,
-			message: 'Can you confirm Monday 10:00?',
-			limitType: 'atSpecifiedTime',
-			maxDateAndTime: NY_SKIPPED,
-		});
+		const { error, run } = await helena.run(sendAndWaitUntil(NY_SKIPPED));
 
 		// the test workflow has no timezone of its own: n8n's default, America/New_York
 		expect(error?.message).toBe(
@@ -129,12 +128,7 @@ describe('offsets that ISO 8601 and RFC 3339 do not allow', () => {
 
 	test.each(OFFSETS)('Scheduled Message → Create and Update: %s is refused naming Scheduled At, nothing sent', async (offset) => {
 		const created = await helena.run(scheduleTemplate({ scheduledAt: at(offset) }));
-		const updated = await helena.run({
-			resource: 'scheduledMessage',
-			operation: 'update',
-			scheduledMessageId: demo.scheduledMessageId,
-			updateFields: { scheduledAt: at(offset) },
-		});
+		const updated = await helena.run(rescheduleTo(at(offset)));
 
 		expect(created.error?.message).toBe(refusal('Scheduled At', offset));
 		expect(updated.error?.message).toBe(refusal('Scheduled At', offset));
@@ -142,15 +136,7 @@ describe('offsets that ISO 8601 and RFC 3339 do not allow', () => {
 	});
 
 	test.each(OFFSETS)('Send and Wait: a Max Date and Time with %s is refused naming the field, not as a limit past 3000', async (offset) => {
-		const { error, run } = await helena.run({
-			resource: 'message',
-			operation: 'sendAndWait',
-			sendTo: 'phone',
-			phoneNumber: MARIA_PHONE,
-			message: 'Can you confirm Monday 10:00?',
-			limitType: 'atSpecifiedTime',
-			maxDateAndTime: at(offset),
-		});
+		const { error, run } = await helena.run(sendAndWaitUntil(at(offset)));
 
 		expect(error?.message).toBe(refusal('Max Date and Time', offset));
 		expect(allRequests(helena)).toEqual([]);
@@ -187,21 +173,8 @@ describe('offsets that ISO 8601 and RFC 3339 do not allow', () => {
 	test('a Luxon DateTime at +15:00 is refused with the same words by Scheduled Message → Create and Update, Send and Wait, a date filter and a DATE custom field; nothing sent', async () => {
 		const refusalOf = (label: string) => refusal(label, '+15:00', luxonText('+15:00'));
 		const created = await helena.run(scheduleTemplate({ scheduledAt: luxon('UTC+15') }));
-		const updated = await helena.run({
-			resource: 'scheduledMessage',
-			operation: 'update',
-			scheduledMessageId: demo.scheduledMessageId,
-			updateFields: { scheduledAt: luxon('UTC+15') },
-		});
-		const waited = await helena.run({
-			resource: 'message',
-			operation: 'sendAndWait',
-			sendTo: 'phone',
-			phoneNumber: MARIA_PHONE,
-			message: 'Can you confirm Monday 10:00?',
-			limitType: 'atSpecifiedTime',
-			maxDateAndTime: luxon('UTC+15'),
-		});
+		const updated = await helena.run(rescheduleTo(luxon('UTC+15')));
+		const waited = await helena.run(sendAndWaitUntil(luxon('UTC+15')));
 		const filtered = await helena.run({ resource: 'contact', operation: 'getAll', limit: 5, filters: { createdAfter: luxon('UTC+15') } });
 		const customField = await helena.run({
 			resource: 'contact',
@@ -265,15 +238,7 @@ describe('a date and time written with a lower-case t or z', () => {
 	});
 
 	test('Send and Wait reads a Max Date and Time …t09:00:00 as …T09:00:00', async () => {
-		const waiting = await helena.run({
-			resource: 'message',
-			operation: 'sendAndWait',
-			sendTo: 'phone',
-			phoneNumber: MARIA_PHONE,
-			message: 'Can you confirm Monday 10:00?',
-			limitType: 'atSpecifiedTime',
-			maxDateAndTime: lower,
-		});
+		const waiting = await helena.run(sendAndWaitUntil(lower));
 
 		expect(waiting.error).toBeUndefined();
 		// the workflow's timezone, n8n's default America/New_York, is 4 hours behind UTC in June
