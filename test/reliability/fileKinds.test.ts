@@ -159,6 +159,16 @@ describe('a body is the file it is said to be only if it begins as one', () => {
 		expect(Buffer.from(items[0].binary!.data.data, 'base64').equals(png)).toBe(true);
 	});
 
+	test('a voice note Helena calls Ogg that the host serves as the MP3 it says it is passes (no signature to hold an MP3 to)', async () => {
+		const mp3 = startingWith('ID3\x04\x00');
+		const file = sends('voz.ogg', 'audio/ogg', { mimeType: 'audio/mpeg', bytes: mp3 });
+
+		const { items, error } = await downloadMedia(file.message.id);
+
+		expect(error).toBeUndefined();
+		expect(Buffer.from(items[0].binary!.data.data, 'base64').equals(mp3)).toBe(true);
+	});
+
 	test('a text file of HTML source, served as text, is still the file', async () => {
 		const source = Buffer.from(PAGES[0][1]);
 		const file = sends('pagina.txt', 'text/plain', { mimeType: 'text/plain; charset=utf-8', bytes: source });

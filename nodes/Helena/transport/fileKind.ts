@@ -76,15 +76,17 @@ function signatureOfType(type: string): Signature | undefined {
 }
 
 /**
- * Why a body is not what it is said to be, or undefined: every type claimed for it (Helena's, the host's; the file
- * name's ending where neither gives one) that has fixed first bytes must be met by at least one. `types` are MIME
- * types without parameters, in lower case; a wildcard (`image/*`) claims nothing.
+ * Why a body is not what it is said to be, or undefined. The types claimed for it are Helena's and the host's (MIME
+ * types without parameters, in lower case; a wildcard such as `image/*` claims nothing), else the file name's ending.
+ * The body passes when it begins as one of them does, or when one of them has no fixed first bytes to check (an
+ * `audio/mpeg` the host names); it is refused when every claim has a signature and none is met.
  */
 export function signatureProblem(start: Buffer, types: Array<string | undefined>, name?: string): string | undefined {
 	const claimed = types.filter((type): type is string => type !== undefined && !type.endsWith('/*'));
-	const expected = (
-		claimed.length ? claimed.map(signatureOfType) : [SIGNATURES.find((signature) => signature.endings.test(name ?? ''))]
-	).filter((signature): signature is Signature => signature !== undefined);
-	if (expected.length === 0 || expected.some((signature) => signature.matches(start))) return undefined;
-	return `its first bytes are not those of ${expected[0].name}`;
+	const expected = claimed.length
+		? claimed.map(signatureOfType)
+		: [SIGNATURES.find((signature) => signature.endings.test(name ?? ''))].filter((signature) => signature !== undefined);
+	const first = expected[0];
+	if (first === undefined || expected.some((signature) => signature === undefined || signature.matches(start))) return undefined;
+	return `its first bytes are not those of ${first.name}`;
 }
