@@ -71,13 +71,14 @@ describe('"not found" names the record Helena named', () => {
 		});
 	});
 
+	// a send's error also says what became of the message
 	describe('sends name the option or record Helena named', () => {
 		const text = { resource: 'message', operation: 'sendText', text: 'Oi' };
 
 		test('Send Text into a conversation that does not exist: the conversation', async () => {
 			await notFound(
 				{ ...text, sendTo: 'session', sessionId: MISSING },
-				`The conversation (session) with ID "${MISSING}" was not found in Helena`,
+				`The conversation (session) with ID "${MISSING}" was not found in Helena; the message was not sent`,
 				`Sessão '${MISSING}' não encontrada`,
 			);
 		});
@@ -85,7 +86,7 @@ describe('"not found" names the record Helena named', () => {
 		test('Send Text with a Department option that does not exist: the department', async () => {
 			await notFound(
 				{ ...text, phoneNumber: MARIA_PHONE, sendOptions: { department: user(MISSING) } },
-				`The department "${MISSING}" given in Department was not found in Helena`,
+				`The department "${MISSING}" given in Department was not found in Helena; the message was not sent`,
 				`Departamento '${MISSING}' não encontrado`,
 			);
 		});
@@ -101,7 +102,7 @@ describe('"not found" names the record Helena named', () => {
 					templateParameters: { parameter: [{ name: 'nome', value: 'Bruna' }] },
 					sendOptions: { user: user(MISSING) },
 				},
-				`The user "${MISSING}" given in Assign to User was not found in Helena`,
+				`The user "${MISSING}" given in Assign to User was not found in Helena; the message was not sent`,
 				`Usuário '${MISSING}' não encontrado`,
 			);
 		});

@@ -4,7 +4,8 @@ import { sleep } from 'n8n-workflow';
 import { usePacingClock } from '../../nodes/Helena/transport/budget';
 import { startRewritingProxy } from '../engine/localServer';
 import { TEST_API_KEY } from '../engine/sandbox';
-import { allRequests, MARIA_PHONE, useChatSandbox } from '../chat/chatFixture';
+import { allRequests, useChatSandbox } from '../chat/chatFixture';
+import { answeredBeforeEach, mariaWrites } from './burstFixture';
 
 /*
  * Conversation → Collect Burst as a hostile world treats it: a claim whose check fails, Helena's Date dropped on
@@ -17,20 +18,9 @@ describe('Conversation → Collect Burst, hostile', () => {
 		helena.sandbox.misbehaviour.clear();
 	});
 
-	function write(text: string) {
-		const session = helena.sandbox.chat.contactWrites(MARIA_PHONE, text) as { id: string };
-		const history = helena.sandbox.chat.history(session.id) as Array<{ id: string }>;
-		return { sessionId: session.id, id: history[history.length - 1].id };
-	}
+	const write = (text: string) => mariaWrites(helena, text);
 
-	// the demo leaves Maria's last messages unanswered: the team answers them first, so that each test's burst is its own
-	beforeEach(async () => {
-		const { sessionId } = write('olá');
-		await sleep(5);
-		helena.sandbox.chat.teamWrites(sessionId, 'Olá, Maria! Como posso ajudar?');
-		helena.sandbox.clearRequests();
-		await sleep(5);
-	});
+	answeredBeforeEach(helena);
 
 	const collect = (message: { sessionId: string; id: string }, parameters: INodeParameters = {}, baseUrl?: string) =>
 		helena.run(
@@ -247,7 +237,7 @@ describe('Conversation → Collect Burst, hostile', () => {
 		expect(runs.flatMap(texts)).toEqual(['oi']);
 	});
 
-	test("a message written while the previous burst's answer is on its way goes on as a burst of its own; one the team answered does not", async () => {
+	test("a message written while the previous burst's answer is on its way (in one message or several) goes on as a burst of its own; one a person answered does not", async () => {
 		const question = write('qual o prazo?');
 		const first = await collect(question);
 		expect(texts(first)).toEqual(['qual o prazo?']);
@@ -261,12 +251,19 @@ describe('Conversation → Collect Burst, hostile', () => {
 		expect(run.error?.message).toBeUndefined();
 		expect(texts(run)).toEqual(['e o frete?']);
 
-		// the second burst answered, the team answers the next message itself: no burst went on in between
-		await helena.run({ resource: 'session', operation: 'sendMessage', sessionId: question.sessionId, text: 'O frete é grátis.' });
-		const answered = write('obrigado!');
-		const third = collect(answered);
+		// the second burst's answer in two messages, the contact writing between them: still the burst's answer
+		await helena.run({ resource: 'session', operation: 'sendMessage', sessionId: question.sessionId, text: 'O frete é grátis' });
+		const between = write('obrigado!');
+		const third = collect(between);
 		await sleep(200);
-		await helena.run({ resource: 'session', operation: 'sendMessage', sessionId: question.sessionId, text: 'Por nada!' });
-		expect(texts(await third)).toEqual([]);
+		await helena.run({ resource: 'session', operation: 'sendMessage', sessionId: question.sessionId, text: 'para todo o Brasil.' });
+		expect(texts(await third)).toEqual(['obrigado!']);
+
+		// a person answers in Helena: that answers what came before it
+		const answered = write('e para Portugal?');
+		const fourth = collect(answered);
+		await sleep(200);
+		helena.sandbox.chat.teamWrites(question.sessionId, 'Para Portugal, não.', { userId: '11111111-1111-4111-8111-111111111111' });
+		expect(texts(await fourth)).toEqual([]);
 	});
 });

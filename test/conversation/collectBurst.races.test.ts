@@ -3,7 +3,8 @@ import { sleep } from 'n8n-workflow';
 
 import { usePacingClock } from '../../nodes/Helena/transport/budget';
 import { demo } from '../sandbox';
-import { allRequests, MARIA_PHONE, useChatSandbox } from '../chat/chatFixture';
+import { allRequests, useChatSandbox } from '../chat/chatFixture';
+import { answeredBeforeEach, mariaWrites } from './burstFixture';
 
 /*
  * Collect Burst where deliveries come late, twice or out of order, lists lag their writes, an execution fails after
@@ -17,21 +18,9 @@ describe('Conversation → Collect Burst, races and handoff', () => {
 		helena.sandbox.misbehaviour.clear();
 	});
 
-	let sessionId = '';
-	function write(text: string) {
-		const session = helena.sandbox.chat.contactWrites(MARIA_PHONE, text) as { id: string };
-		const history = helena.sandbox.chat.history(session.id) as Array<{ id: string }>;
-		return { sessionId: session.id, id: history[history.length - 1].id };
-	}
+	const write = (text: string) => mariaWrites(helena, text);
 
-	// the demo leaves Maria's last messages unanswered: the team answers them first, so that each test's burst is its own
-	beforeEach(async () => {
-		sessionId = write('olá').sessionId;
-		await sleep(5);
-		helena.sandbox.chat.teamWrites(sessionId, 'Olá, Maria! Como posso ajudar?');
-		helena.sandbox.clearRequests();
-		await sleep(5);
-	});
+	const conversation = answeredBeforeEach(helena);
 
 	const collect = (message: { sessionId: string; id: string }, parameters: INodeParameters = {}) =>
 		helena.run({ resource: 'session', operation: 'collectBurst', quietTime: 1, ...parameters }, { items: [{ content: message }] });
@@ -89,7 +78,7 @@ describe('Conversation → Collect Burst, races and handoff', () => {
 		const other = await helena.run({
 			resource: 'session',
 			operation: 'addNote',
-			sessionId,
+			sessionId: conversation(),
 			text: `n8n: answering the contact's message (burst ending ${message.id}, claim 0123456789abcdef)`,
 		});
 		const noteId = String(other.items[0].json.id);
@@ -109,7 +98,7 @@ describe('Conversation → Collect Burst, races and handoff', () => {
 		await helena.run({
 			resource: 'session',
 			operation: 'addNote',
-			sessionId,
+			sessionId: conversation(),
 			text: `n8n: answering the contact's message (burst ending ${message.id}, claim 0123456789abcdef)`,
 		});
 		const run = collect(message);
@@ -137,7 +126,7 @@ describe('Conversation → Collect Burst, races and handoff', () => {
 	test('100 notes written after the message: the claims are read past the first page, one answer', async () => {
 		const message = write('meu pedido chegou quebrado');
 		helena.sandbox.chat.addNotes(
-			sessionId,
+			conversation(),
 			Array.from({ length: 100 }, (_, index) => `nota de outra automação ${index}`),
 		);
 		const runs = await Promise.all([collect(message), collect(message)]);
@@ -168,7 +157,7 @@ describe('Conversation → Collect Burst, races and handoff', () => {
 
 			expect((await collect(message)).items).toEqual([]);
 
-			helena.sandbox.chat.teamWrites(sessionId, 'Tudo ótimo! Em que posso ajudar?');
+			helena.sandbox.chat.teamWrites(conversation(), 'Tudo ótimo! Em que posso ajudar?');
 			await sleep(5);
 			const next = write('quero ver meu boleto');
 			expectEachOnce([await collect(next)], [next]);
@@ -195,7 +184,12 @@ describe('Conversation → Collect Burst, races and handoff', () => {
 
 		test('an agent assigned (userId, IN_PROGRESS): nothing goes on, and the execution says why; unassigned again, the assistant answers', async () => {
 			const agent = demo.userId('Ana Souza');
-			await helena.run({ resource: 'session', operation: 'assign', sessionId, user: { __rl: true, mode: 'id', value: agent } });
+			await helena.run({
+				resource: 'session',
+				operation: 'assign',
+				sessionId: conversation(),
+				user: { __rl: true, mode: 'id', value: agent },
+			});
 			const message = write('ainda estou esperando');
 			const run = await collect(message, handoff);
 			expect(run.items).toEqual([]);
@@ -213,7 +207,7 @@ describe('Conversation → Collect Burst, races and handoff', () => {
 			await helena.run({
 				resource: 'session',
 				operation: 'transfer',
-				sessionId,
+				sessionId: conversation(),
 				transferDepartment: { __rl: true, mode: 'id', value: vendas },
 			});
 			const message = write('quero falar com uma pessoa');
@@ -223,14 +217,14 @@ describe('Conversation → Collect Burst, races and handoff', () => {
 			// the assistant serves Vendas too: it answers there
 			expectEachOnce([await collect(message, { options: { ...handoff.options, servedDepartments: [vendas] } })], [message]);
 
-			await helena.run({ resource: 'session', operation: 'complete', sessionId });
+			await helena.run({ resource: 'session', operation: 'complete', sessionId: conversation() });
 			const reopened = write('oi de novo');
-			expect(reopened.sessionId).not.toBe(sessionId);
+			expect(reopened.sessionId).not.toBe(conversation());
 			expectEachOnce([await collect(reopened, handoff)], [reopened]);
 		});
 
 		test('a person wrote in the conversation: nothing goes on for the time set; after it, the assistant answers what came since', async () => {
-			helena.sandbox.chat.teamWrites(sessionId, 'Oi Maria, aqui é a Ana.', { userId: demo.userId('Ana Souza') });
+			helena.sandbox.chat.teamWrites(conversation(), 'Oi Maria, aqui é a Ana.', { userId: demo.userId('Ana Souza') });
 			await sleep(5);
 			const message = write('oi Ana');
 			// the person wrote without taking the conversation (the demo has it assigned: that rule is the test above)

@@ -11,10 +11,12 @@ import { isFromContact } from '../chat/messageView';
 
 /** Types nobody wrote to the other side (internal notes, status changes, tracking events): never an answer. */
 const NOT_WRITTEN = ['NOTE', 'TRANSITION', 'TRACK'];
-/** Origins of messages no person typed (the reference's message origins). */
-const AUTOMATIC_ORIGINS = ['API', 'BOT', 'CAMPAIGN', 'OFFICE_HOURS', 'PAYMENT', 'GATEWAY'];
+/** Origins of messages a program sent in the conversation: an answer when nothing claimed the burst. */
+const AUTOMATIC_ORIGINS = ['API', 'BOT'];
+/** Origins of messages Helena sends by itself (a campaign, the out-of-hours notice, a payment): never an answer. */
+const NOTICE_ORIGINS = ['CAMPAIGN', 'OFFICE_HOURS', 'PAYMENT', 'GATEWAY'];
 
-export type Author = 'contact' | 'person' | 'automatic';
+export type Author = 'contact' | 'person' | 'automatic' | 'notice';
 
 /** A written message of the conversation as Collect Burst weighs it. */
 export interface Entry {
@@ -47,16 +49,19 @@ function stampOf(message: IDataObject): number | undefined {
 
 function authorOf(message: IDataObject): Author {
 	if (isFromContact(message)) return 'contact';
-	// a person typed it in Helena: an agent's message, not one the API, a bot or a campaign sent
-	return message.userId && !AUTOMATIC_ORIGINS.includes(String(message.origin)) ? 'person' : 'automatic';
+	const origin = String(message.origin);
+	if (NOTICE_ORIGINS.includes(origin)) return 'notice';
+	// a person typed it in Helena: an agent's message, not one the API or a bot sent
+	return message.userId && !AUTOMATIC_ORIGINS.includes(origin) ? 'person' : 'automatic';
 }
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
  * The written messages of a page, oldest first. The page was asked for newest first; a page answered the other way
- * round (by its stamps) is turned. Messages of one millisecond sort by ID, the same in every execution; a message
- * without a stamp keeps its place in Helena's list.
+ * round (by its stamps) is turned. Of messages stamped in one millisecond, the team's come first (nothing answers a
+ * message in the millisecond it was written), then by ID, the same in every execution; a message without a stamp
+ * keeps its place in Helena's list.
  */
 export function inHelenaOrder(items: IDataObject[]): Entry[] {
 	const written = items.filter((message) => !NOT_WRITTEN.includes(String(message.type)));
@@ -69,11 +74,12 @@ export function inHelenaOrder(items: IDataObject[]): Entry[] {
 		const entry: Entry = { id: String(message.id).toLowerCase(), author: authorOf(message), stamp, at: inherited, message };
 		return { entry, position };
 	});
+	const fromContact = (entry: Entry) => Number(entry.author === 'contact');
 	entries.sort(
 		(a, b) =>
 			a.entry.at - b.entry.at ||
 			Number(a.entry.stamp === undefined) - Number(b.entry.stamp === undefined) ||
-			(a.entry.stamp === undefined ? a.position - b.position : byId(a.entry, b.entry)),
+			(a.entry.stamp === undefined ? a.position - b.position : fromContact(a.entry) - fromContact(b.entry) || byId(a.entry, b.entry)),
 	);
 	return entries.map(({ entry }) => entry);
 }
@@ -89,30 +95,31 @@ export function isAfter(entry: Entry, end: BurstEnd, entries: Entry[]): boolean 
 /**
  * What the contact wrote that nothing answered yet, oldest first: the page's messages and the bursts that went on,
  * in Helena's order. A burst that went on answers the contact's messages up to its end; a person's message answers
- * everything before it; a message of the API or a bot answers what the contact wrote before it, except a message
- * around which a burst went on (after the last answer before the message): that message may be the burst's answer,
- * sent while the contact wrote, which answers nothing the burst did not hold.
+ * everything before it; a message of the API or a bot answers everything before it unless a burst went on since the
+ * last person's message: it is then that burst's answer (in one message or several, the contact writing between
+ * them), which answers nothing the burst did not hold. Helena's own notices (a campaign, the out-of-hours message)
+ * answer nothing.
  */
 export function unanswered(entries: Entry[], goneOn: GoneOn[]): Entry[] {
 	const bursts = [...goneOn].sort((a, b) => a.at - b.at);
-	let pending: Array<{ entry: Entry; aroundBurst: boolean }> = [];
-	let burstSinceAnswer = false;
+	let pending: Entry[] = [];
+	let answering = false;
 	let next = 0;
 	const wentOn = (burst: GoneOn) => {
-		pending = pending.filter(({ entry }) => isAfter(entry, burst.end, entries)).map(({ entry }) => ({ entry, aroundBurst: true }));
-		burstSinceAnswer = true;
+		pending = pending.filter((entry) => isAfter(entry, burst.end, entries));
+		answering = true;
 	};
 	for (const entry of entries) {
 		// a claim stamped in the same millisecond as a message was written after it was read
 		while (next < bursts.length && bursts[next].at < entry.at) wentOn(bursts[next++]);
-		if (entry.author === 'contact') pending.push({ entry, aroundBurst: burstSinceAnswer });
-		else {
-			pending = entry.author === 'person' ? [] : pending.filter(({ aroundBurst }) => aroundBurst);
-			burstSinceAnswer = false;
-		}
+		if (entry.author === 'contact') pending.push(entry);
+		else if (entry.author === 'person') {
+			pending = [];
+			answering = false;
+		} else if (entry.author === 'automatic' && !answering) pending = [];
 	}
 	while (next < bursts.length) wentOn(bursts[next++]);
-	return pending.map(({ entry }) => entry);
+	return pending;
 }
 
 /** The newest message the contact wrote, if the page holds one. */

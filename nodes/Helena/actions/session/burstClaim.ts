@@ -87,8 +87,19 @@ async function listNotes(
 			records: [sessionRecord(sessionId)],
 		})) as IDataObject;
 		const pageItems = Array.isArray(answer.items) ? (answer.items as IDataObject[]) : [];
+		// a page that repeats the last one is the end, whatever Helena says of more pages
+		const repeated = pageItems.length > 0 && items.some((item) => item.id === pageItems[0].id);
+		if (repeated || !pageItems.length) break;
 		items.push(...pageItems);
-		if (pageItems.length < PAGE_SIZE) break;
+		// a short page is the end only when Helena does not say there are more (it may cap the page size)
+		const more = answer.hasMorePages === true || (typeof answer.totalPages === 'number' && page < answer.totalPages);
+		if (!more && pageItems.length < PAGE_SIZE) break;
+		if (page === MAX_PAGES)
+			throw new NodeOperationError(
+				context.getNode(),
+				`The conversation "${sessionId}" has more than ${MAX_PAGES * PAGE_SIZE} notes since its newest messages began; the claim of the burst cannot be read (item ${itemIndex})`,
+				{ itemIndex, description: 'Turn off Claim the Burst in the options for this conversation, or delete notes it does not need.' },
+			);
 	}
 	const now = clock.first();
 	const notes = items.map((item, position) => {
@@ -134,25 +145,30 @@ function readLog(notes: Note[], now: number | undefined, endStamp: EndStamp): Lo
 type Status = 'wentOn' | 'dead' | 'open';
 
 function statusOf(claim: Claim, log: Log): Status {
-	// a confirmation Helena did not stamp counts whenever it was listed: its writer checked its own time, and
-	// counting it never lets a second execution go on
-	const confirmed = (log.confirmations.get(claim.token) ?? []).some((note) => !note.stamped || note.at <= claim.at + CONFIRM_WITHIN_MS);
+	// a confirmation Helena did not stamp counts when it was listed before the claim could lapse
+	const confirmed = (log.confirmations.get(claim.token) ?? []).some((note) =>
+		note.stamped ? note.at <= claim.at + CONFIRM_WITHIN_MS : note.at <= claim.at + CONFIRM_WITHIN_MS + LIST_LAG_MS,
+	);
 	if (confirmed) return 'wentOn';
 	return log.now !== undefined && log.now > claim.at + CONFIRM_WITHIN_MS + LIST_LAG_MS ? 'dead' : 'open';
 }
 
 const endsBefore = (a: BurstEnd, b: BurstEnd) => a.at < b.at || (a.at === b.at && a.id <= b.id);
 
-/** The bursts that went on among `claims`, and whether one of the others may still go on and change what is left. */
-function settle(claims: Claim[], log: Log): { goneOn: GoneOn[]; unsettled: boolean } {
-	const goneOn: GoneOn[] = [];
-	let unsettled = false;
-	for (const claim of claims) {
-		const status = statusOf(claim, log);
-		if (status === 'wentOn') goneOn.push({ at: claim.at, end: claim.end });
-		// an open claim whose burst a confirmed one covers already cannot change anything
-		if (status === 'open' && !goneOn.some((other) => endsBefore(claim.end, other.end))) unsettled = true;
-	}
+/**
+ * The bursts that went on (every confirmed claim of the log, wherever it sorts: one after this claim was confirmed
+ * only once this one was settled), and whether a claim before this one is still open and may go on and change what
+ * is left. Claims stamped in one millisecond sort by note ID: the one sorted first does not wait for the other.
+ */
+function settle(log: Log, own: Claim): { goneOn: GoneOn[]; unsettled: boolean } {
+	const others = log.claims.filter((claim) => claim !== own);
+	const goneOn = others.filter((claim) => statusOf(claim, log) === 'wentOn').map((claim) => ({ at: claim.at, end: claim.end }));
+	const unsettled = log.claims.slice(0, log.claims.indexOf(own)).some(
+		(claim) =>
+			statusOf(claim, log) === 'open' &&
+			// an open claim whose burst a confirmed one covers already cannot change anything
+			!goneOn.some((other) => endsBefore(claim.end, other.end)),
+	);
 	return { goneOn, unsettled };
 }
 
@@ -217,6 +233,58 @@ function failed(context: IExecuteFunctions, error: unknown, fate: string, itemIn
 	return failure;
 }
 
+/** Deletes a confirmation that came too late (best effort: unstamped, it could still count for others). */
+async function dropNote(context: IExecuteFunctions, noteId: string | undefined, itemIndex: number): Promise<void> {
+	if (noteId) await deleteNote(context, noteId, itemIndex).catch(() => undefined);
+}
+
+type Reading = { log: Log; claim: Claim } | { log: Log; claim: undefined };
+
+/** Lists the notes until `token`'s claim is listed, or LIST_LAG_MS have passed since `written` (then without it). */
+async function readUntilListed(
+	context: IExecuteFunctions,
+	request: ClaimRequest,
+	token: string,
+	written: number,
+	firstSeen: Map<string, number>,
+): Promise<Reading> {
+	for (;;) {
+		const { notes, now } = await listNotes(context, request.sessionId, request.since, firstSeen, request.itemIndex);
+		const log = readLog(notes, now, request.endStamp);
+		const claim = log.claims.find((each) => each.token === token);
+		if (claim || performance.now() - written >= LIST_LAG_MS) return { log, claim };
+		await pause(context, POLL_MS);
+	}
+}
+
+/**
+ * Writes the confirmation of `claim`; whether it counts (stamped within CONFIRM_WITHIN_MS of the claim). A write
+ * whose answer was lost is looked for in the list, never written twice.
+ */
+async function confirm(context: IExecuteFunctions, request: ClaimRequest, claim: Claim, firstSeen: Map<string, number>): Promise<boolean> {
+	const text = `n8n: the burst goes on (going on with claim ${claim.token})`;
+	let note: { id: string | undefined; at: number | undefined } | undefined;
+	try {
+		note = await writeNote(context, request.sessionId, text, request.itemIndex);
+	} catch (error) {
+		if (requestOutcome(error) !== 'unknown') throw withItemIndex(context, error, request.itemIndex);
+		const written = performance.now();
+		for (;;) {
+			const { notes, now } = await listNotes(context, request.sessionId, request.since, firstSeen, request.itemIndex);
+			const listed = readLog(notes, now, request.endStamp).confirmations.get(claim.token)?.[0];
+			if (listed) {
+				note = { id: listed.id, at: listed.stamped ? listed.at : undefined };
+				break;
+			}
+			if (performance.now() - written >= LIST_LAG_MS) throw withItemIndex(context, error, request.itemIndex);
+			await pause(context, POLL_MS);
+		}
+	}
+	if (note.at !== undefined && note.at <= claim.at + CONFIRM_WITHIN_MS) return true;
+	await dropNote(context, note.id, request.itemIndex);
+	return false;
+}
+
 /**
  * Claims the burst ending at `end`: the burst this execution goes on with, or undefined when another execution goes
  * on with it (or nothing is left to answer).
@@ -229,75 +297,54 @@ export async function claimBurst(context: IExecuteFunctions, request: ClaimReque
 		const count = request.burstAfter([]).length;
 		const stamp = Number.isFinite(end.at) ? ` at ${new Date(end.at).toISOString()}` : '';
 		const text = `n8n: answering the contact's ${count === 1 ? 'message' : `${count} messages`} (burst ending ${end.id}${stamp}, claim ${token})`;
-		let own: { id: string | undefined; at: number | undefined } = { id: undefined, at: undefined };
-		let lost: Failure | undefined;
+		let ownId: string | undefined;
+		let lost = false;
 		try {
-			own = await writeNote(context, sessionId, text, itemIndex);
+			ownId = (await writeNote(context, sessionId, text, itemIndex)).id;
 		} catch (error) {
 			if (requestOutcome(error) !== 'unknown') throw withItemIndex(context, error, itemIndex);
 			// written or not: the list tells, and the note is never written twice
-			lost = withItemIndex(context, error, itemIndex);
+			lost = true;
 		}
 		const written = performance.now();
-		let outcome: 'goOn' | 'leave' | 'again' = 'again';
-		let burst: Entry[] = [];
-		for (;;) {
-			let log: Log;
-			try {
-				const { notes, now } = await listNotes(context, sessionId, request.since, firstSeen, itemIndex);
-				log = readLog(notes, now, request.endStamp);
-			} catch (error) {
-				throw failed(context, error, await withdraw(context, own.id, itemIndex), itemIndex);
-			}
-			const position = log.claims.findIndex((claim) => claim.token === token);
-			if (position === -1) {
-				if (performance.now() - written < LIST_LAG_MS) {
+		let burst: Entry[] | undefined;
+		try {
+			for (;;) {
+				const { log, claim } = await readUntilListed(context, request, token, written, firstSeen);
+				if (!claim) {
+					// not listed within the lag the list may have: a lost write was not made; claim again
+					if (lost) break;
+					throw new NodeOperationError(
+						context.getNode(),
+						`Helena did not list the claim note of the burst within ${LIST_LAG_MS / 1000} s (item ${itemIndex})`,
+						{ itemIndex },
+					);
+				}
+				ownId = claim.noteId;
+				const { goneOn, unsettled } = settle(log, claim);
+				// by Helena's clock, or (answers without a Date) by this process's own since the claim was written
+				const late =
+					log.now !== undefined
+						? log.now + 2 * POLL_MS > claim.at + CONFIRM_WITHIN_MS
+						: performance.now() - written + 2 * POLL_MS > CONFIRM_WITHIN_MS;
+				if (unsettled && !late) {
 					await pause(context, POLL_MS);
 					continue;
 				}
-				const error =
-					lost ??
-					new NodeOperationError(
-						context.getNode(),
-						`Helena did not list the claim note of the burst within ${LIST_LAG_MS / 1000} s (item ${itemIndex})`,
-						{
-							itemIndex,
-						},
-					);
-				throw failed(context, error, await withdraw(context, own.id, itemIndex), itemIndex);
+				if (unsettled) break;
+				burst = request.burstAfter(goneOn);
+				if (!burst.length) {
+					await withdraw(context, ownId, itemIndex);
+					return undefined;
+				}
+				if (await confirm(context, request, claim, firstSeen)) return burst;
+				break;
 			}
-			const claim = log.claims[position];
-			own = { id: claim.noteId, at: claim.at };
-			const { goneOn, unsettled } = settle(log.claims.slice(0, position), log);
-			// by Helena's clock, or (answers without a Date) by this process's own since the claim was written
-			const late =
-				log.now !== undefined
-					? log.now + 2 * POLL_MS > claim.at + CONFIRM_WITHIN_MS
-					: performance.now() - written + 2 * POLL_MS > CONFIRM_WITHIN_MS;
-			if (unsettled && !late) {
-				await pause(context, POLL_MS);
-				continue;
-			}
-			if (unsettled) break;
-			burst = request.burstAfter(goneOn);
-			outcome = burst.length ? 'goOn' : 'leave';
-			break;
+		} catch (error) {
+			throw failed(context, error, await withdraw(context, ownId, itemIndex), itemIndex);
 		}
-		if (outcome === 'leave') {
-			await withdraw(context, own.id, itemIndex);
-			return undefined;
-		}
-		if (outcome === 'goOn') {
-			let confirmation: { at: number | undefined };
-			try {
-				confirmation = await writeNote(context, sessionId, `n8n: the burst goes on (going on with claim ${token})`, itemIndex);
-			} catch (error) {
-				throw failed(context, error, await withdraw(context, own.id, itemIndex), itemIndex);
-			}
-			if (confirmation.at !== undefined && own.at !== undefined && confirmation.at <= own.at + CONFIRM_WITHIN_MS) return burst;
-		}
-		// too late to confirm: the others may count this claim as dead, so it is withdrawn and made again
-		await withdraw(context, own.id, itemIndex);
+		// too late to confirm (the others may count this claim as lapsed), or never written: withdrawn and made again
+		await withdraw(context, ownId, itemIndex);
 	}
 	throw new NodeOperationError(
 		context.getNode(),

@@ -207,17 +207,23 @@ async function readAfterQuiet(context: IExecuteFunctions, settings: Settings, it
 	return await readNewest(context, settings, itemIndex);
 }
 
-/** Why this execution does not go on: said in n8n's execution list (custom data) and in the node's output panel. */
-function noOutput(context: IExecuteFunctions, itemIndex: number, reason: string): [] {
-	const execution = context.getWorkflowDataProxy(itemIndex).$execution as
-		{ customData?: { set(key: string, value: string): void } } | undefined;
+/** Why an item went on with nothing: in the node's output panel, and (see execute) in n8n's execution list. */
+const reasons = new WeakMap<IExecuteFunctions, string>();
+
+function noOutput(context: IExecuteFunctions, reason: string): [] {
+	reasons.set(context, reason);
+	context.addExecutionHints({ message: `Collect Burst: nothing went on: ${reason}`, location: 'outputPane' });
+	return [];
+}
+
+/** An execution in which no item went on says why in n8n's execution list (its custom data `collectBurst`). */
+function sayWhyInList(context: IExecuteFunctions, reason: string): void {
+	const execution = context.getWorkflowDataProxy(0).$execution as { customData?: { set(key: string, value: string): void } } | undefined;
 	try {
 		execution?.customData?.set('collectBurst', reason.slice(0, 255));
 	} catch {
 		// custom data is for the execution list only; where n8n refuses it (too many keys), the hint still says it
 	}
-	context.addExecutionHints({ message: `Collect Burst: nothing went on: ${reason}`, location: 'outputPane' });
-	return [];
 }
 
 /**
@@ -226,28 +232,40 @@ function noOutput(context: IExecuteFunctions, itemIndex: number, reason: string)
  */
 async function collect(context: IExecuteFunctions, itemIndex: number): Promise<IDataObject[] | ItemWithBinary> {
 	const settings = readSettings(context, itemIndex);
-	const { entries, helenaNow, own } = await readAfterQuiet(context, settings, itemIndex);
+	let { entries, helenaNow, own } = await readAfterQuiet(context, settings, itemIndex);
 	const error = unusable(context, settings, own, itemIndex);
 	if (error) throw error;
-	const newest = newestFromContact(entries)!;
+	let newest = newestFromContact(entries)!;
 	if (newest !== own) {
 		// the contact wrote later: that message's execution carries the burst, unless it is quiet already by
 		// Helena's clock (a delivery late or lost): then this one does, and the claim keeps it to one
-		const quiet = newest.stamp !== undefined && helenaNow !== undefined && helenaNow - newest.stamp >= settings.quietMs;
-		if (!quiet) return noOutput(context, itemIndex, 'the contact wrote later; the execution of their newest message carries the burst');
+		const measurable = newest.stamp !== undefined && helenaNow !== undefined;
+		if (measurable && helenaNow! - newest.stamp! < settings.quietMs)
+			return noOutput(context, 'the contact wrote later; the execution of their newest message carries the burst');
+		if (!measurable) {
+			// no stamp or no Date to weigh the silence by: the quiet time once more, and the same message still the newest
+			const later = newest.id;
+			await pause(context, settings.quietMs);
+			({ entries, helenaNow, own } = await readNewest(context, settings, itemIndex));
+			newest = newestFromContact(entries)!;
+			if (!own || newest.id !== later)
+				return noOutput(context, 'the contact wrote later; the execution of their newest message carries the burst');
+		}
 	}
-	const since = Number.isFinite(entries[0].at) ? entries[0].at - CLAIMS_MARGIN_MS : undefined;
+	// the claims are read from the page's oldest stamped message (with a margin for another server's clock)
+	const oldestStamp = entries.find((entry) => entry.stamp !== undefined)?.stamp;
+	const since = oldestStamp === undefined ? undefined : oldestStamp - CLAIMS_MARGIN_MS;
 	const endStamp = (id: string) => entries.find((entry) => entry.id === id)?.at ?? -Infinity;
 	let goneOn: GoneOn[] = [];
 	if (!unanswered(entries, []).length) {
 		// answered, unless what followed is the answer of a burst that went on meanwhile (its claim says)
 		if (settings.claim) goneOn = await claimedSoFar(context, settings.sessionId, since, endStamp, itemIndex);
 		if (!settings.claim || !unanswered(entries, goneOn).length)
-			return noOutput(context, itemIndex, 'everything the contact wrote was answered already');
+			return noOutput(context, 'everything the contact wrote was answered already');
 	}
 	const session = await fetchSession(context, settings.sessionId, itemIndex);
 	const aside = whyStepAside(session, entries, helenaNow ?? newest.at, settings.handoff);
-	if (aside) return noOutput(context, itemIndex, aside);
+	if (aside) return noOutput(context, aside);
 	const burst = settings.claim
 		? await claimBurst(context, {
 				sessionId: settings.sessionId,
@@ -258,12 +276,15 @@ async function collect(context: IExecuteFunctions, itemIndex: number): Promise<I
 				itemIndex,
 			})
 		: unanswered(entries, []);
-	if (!burst?.length) return noOutput(context, itemIndex, 'another execution went on with the burst');
+	if (!burst?.length) return noOutput(context, 'another execution went on with the burst');
 	const output = burstOutput(settings.sessionId, burst);
 	const binary = newest === own ? context.getInputData()[itemIndex]?.binary : undefined;
 	return binary && Object.keys(binary).length ? new ItemWithBinary(output, binary) : [output];
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(this, async (itemIndex) => await collect(this, itemIndex), { concurrency: READ_CONCURRENCY });
+	const output = await runPerItem.call(this, async (itemIndex) => await collect(this, itemIndex), { concurrency: READ_CONCURRENCY });
+	const reason = reasons.get(this);
+	if (reason && !output.length) sayWhyInList(this, reason);
+	return output;
 }
