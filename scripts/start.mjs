@@ -1,17 +1,20 @@
 #!/usr/bin/env node
 // `npm start`: build the package, start the Helena sandbox with demo data, and open n8n with both nodes
 // loaded and a "Helena API" credential already pointing at the sandbox.
+//   npm start                 n8n 2.x (START in scripts/lib/n8nVersions.cjs), on the Node 24 its install brings
+//   npm start -- --n8n 1      the newest 1.x instead (or --n8n <version>; HELENA_N8N_VERSION=<version> too)
 import { createRequire } from 'node:module';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 
-import { DEFAULT_N8N_VERSION, N8n, installN8n, n8nCacheDir, packPackageAsync, packageRoot, prepareUserFolder } from './lib/n8n.mjs';
-import { MCP_TOKEN_CREDENTIAL, credentialFor } from './lib/workflows.mjs';
+import { N8n, installN8n, n8nCacheDir, packPackageAsync, packageRoot, prepareUserFolder } from './lib/n8n.mjs';
+import { MCP_TOKEN_CREDENTIAL, MODEL_CREDENTIAL, credentialFor, modelCredentialFor } from './lib/workflows.mjs';
 import { AI_DEMOS, FIRST_DEMO, TRIGGER_DEMO, demoWorkflows } from './lib/demoWorkflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { satisfies } = require('./lib/nodeVersion.cjs');
+const n8nVersions = require('./lib/n8nVersions.cjs');
 const needs = require('../package.json').engines.node;
 if (!satisfies(process.versions.node, needs)) {
 	console.error(
@@ -33,7 +36,18 @@ const START_SECONDS = 20;
 const port = Number(process.env.HELENA_N8N_PORT ?? 5678);
 const sandboxPort = Number(process.env.HELENA_SANDBOX_PORT ?? 5681);
 const owner = { email: 'dev@helena.local', password: 'HelenaDev123', firstName: 'Helena', lastName: 'Developer' };
-const home = path.join(packageRoot, '.dev/n8n');
+let version;
+try {
+	version = n8nVersions.startVersion(process.argv.slice(2));
+} catch (error) {
+	console.error(`✖ ${error.message}.\n  What to do: npm start (n8n 2.x), or npm start -- --n8n 1 (n8n 1.x).`);
+	process.exit(2);
+}
+const major = Number(version.split('.')[0]);
+// one database per n8n line: a 2.x database is not for 1.x (and `npm start -- --n8n 1` keeps what was done on 1.x)
+const home = path.join(packageRoot, `.dev/n8n-${major}`);
+const legacyHome = path.join(packageRoot, '.dev/n8n'); // before 2.x was the default, the only one, a 1.x database
+if (major === 1 && existsSync(legacyHome) && !existsSync(home)) renameSync(legacyHome, home);
 const logFile = path.join(packageRoot, '.dev/n8n.log');
 // the sandbox's records, kept from one start to the next (the page's "Reset the demo data" seeds them again)
 const sandboxFile = path.join(packageRoot, '.dev/sandbox-state.json');
@@ -132,16 +146,16 @@ try {
 		}
 	}
 
-	const cached = n8nCacheDir();
+	const cached = n8nCacheDir(version);
 	const where = cached.dir.replace(homedir(), '~');
 	// should the cached copy not work, install-n8n.sh says so and installs it again, with progress lines
 	step(
 		cached.installed
-			? `Checking the n8n ${DEFAULT_N8N_VERSION} install in ${where} (a few seconds)`
-			: `Installing n8n ${DEFAULT_N8N_VERSION} into ${where}: the first time only (most of a first start, which takes ${FIRST_START}), a progress line every 15 seconds`,
+			? `Checking the n8n ${version} install in ${where} (a few seconds)`
+			: `Installing n8n ${version}${major >= 2 ? ' and the Node 24 it runs on' : ''} into ${where}: the first time only (most of a first start, which takes ${FIRST_START}), a progress line every 15 seconds`,
 		{ short: cached.installed ? 'checking n8n' : 'installing n8n', hint: 'the lines above say what failed and what to do' },
 	);
-	const { done, stop } = installN8n();
+	const { done, stop } = installN8n(version);
 	running.install = { stop };
 	const install = await done;
 	running.install = undefined;
@@ -188,12 +202,12 @@ try {
 	const importHint = '`rm -rf .dev` and `npm start` again imports into a fresh n8n database';
 	step(
 		firstRun
-			? `Importing the "Helena sandbox" credential, then the ${demoWorkflows.length} example workflows, with two n8n commands (about ${IMPORT_SECONDS * 2} seconds; the first one also creates n8n's database)`
-			: `Importing the "Helena sandbox" credential again, for the sandbox's address (one n8n command, about ${IMPORT_SECONDS} seconds)`,
+			? `Importing the "Helena sandbox" and "${MODEL_CREDENTIAL.name}" credentials, then the ${demoWorkflows.length} example workflows, with two n8n commands (about ${IMPORT_SECONDS * 2} seconds; the first one also creates n8n's database)`
+			: `Importing the "Helena sandbox" and "${MODEL_CREDENTIAL.name}" credentials again, for the sandbox's address (one n8n command, about ${IMPORT_SECONDS} seconds)`,
 		{ short: 'importing', hint: importHint },
 	);
 	await withProgress(
-		n8n.importCredentials([credentialFor(sandbox), MCP_TOKEN_CREDENTIAL], { onSpawn: track }),
+		n8n.importCredentials([credentialFor(sandbox), modelCredentialFor(sandbox), MCP_TOKEN_CREDENTIAL], { onSpawn: track }),
 		() => 'n8n import:credentials is running',
 	);
 	if (firstRun) {
@@ -213,14 +227,16 @@ try {
 ✔ Ready after ${seconds(began)} s (${timings.join(', ')}).
   Sandbox page: ${sandbox.url}   (open it in your browser: the conversations, CRM cards and contacts; act as a
                 contact or as the team there, and your workflows get Helena's events)
-  n8n editor:   http://127.0.0.1:${port}
+  n8n editor:   http://127.0.0.1:${port}   (n8n ${version}; ${major >= 2 ? `\`npm start -- --n8n 1\` runs n8n ${n8nVersions.DEFAULT} instead` : `\`npm start\` alone runs n8n ${n8nVersions.START}`})
   Log in with:  ${owner.email} / ${owner.password}
   Credential:   "Helena sandbox" (Base URL ${sandbox.url}, key ${DEFAULT_API_KEY}: a local demo key, not a secret)
+  Model:        "${MODEL_CREDENTIAL.name}", an OpenAI credential whose Base URL is the sandbox's stand-in chat model,
+                ${sandbox.url}/v1 (scripted by keywords, no key needed): the ${AI_DEMOS.length} AI examples use it; for a
+                real model, pick an OpenAI credential of your own in their OpenAI Chat Model node
   Sandbox API:  ${sandbox.url}/core  (its request log: ${sandbox.url}/__sandbox/requests)
   Try it:       open "${FIRST_DEMO.name}" and click "Execute workflow",
                 or add a Helena node to a new workflow. The examples/ folder has ${demoWorkflows.length} workflows, all imported,
-                each with a sticky note that says how to try it on the sandbox page;
-                ${AI_DEMOS.map((workflow) => `"${workflow.name}"`).join(' and ')} also need an OpenAI credential of your own.
+                each with a sticky note that says how to try it on the sandbox page.
   Trigger:      activate "${TRIGGER_DEMO.name}", then start a conversation on the sandbox page, or:
                 ${newConversationCommand(sandbox.url)}
   Kept:         what you do on the sandbox page and through its API, from one npm start to the next (${path.relative(process.cwd(), sandboxFile)});

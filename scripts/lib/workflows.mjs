@@ -2,6 +2,14 @@
 export const CREDENTIAL_ID = 'helenaSandbox001';
 const credentials = { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' } };
 
+/** The OpenAI credential of the sandbox's stand-in chat model (test/sandbox/model/): the AI examples' model in `npm start`. */
+export const MODEL_CREDENTIAL = { id: 'sandboxModel0001', name: 'Sandbox model' };
+
+export function modelCredentialFor(sandbox) {
+	// any key does: the stand-in checks none, and this one is no secret
+	return { ...MODEL_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'sandbox-model', url: `${sandbox.url}/v1` } };
+}
+
 export function credentialFor(sandbox, overrides = {}) {
 	return {
 		id: CREDENTIAL_ID,

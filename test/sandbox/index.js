@@ -32,6 +32,7 @@ const { MediaOrigin } = require('./mediaOrigin');
 const { chatOf } = require('./chat/store');
 const { crmOf } = require('./crm/store');
 const { restore, keepInFile } = require('./persist');
+const { SandboxModel } = require('./model');
 
 const DEFAULT_API_KEY = 'helena-sandbox-key';
 
@@ -79,6 +80,8 @@ class Sandbox {
 			() => this.variations.webhookDate(),
 			options.deliveryTimeoutMs,
 		);
+		/** The stand-in chat model at `${url}/v1` (model/index.js). */
+		this.model = new SandboxModel();
 		this.server = createServer(this);
 		this.url = '';
 		this.chatStepMs = options.chatStepMs ?? 150;

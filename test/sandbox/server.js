@@ -1,7 +1,7 @@
 'use strict';
 
 /**
- * The HTTP layer: only its own callers (localOnly.js), /core prefix, latency, auth, rate limits, scripted and random faults,
+ * The HTTP layer: only its own callers (localOnly.js), the stand-in chat model under /v1 (model/), /core prefix, latency, auth, rate limits, scripted and random faults,
  * routing, JSON bodies, the request log. Everything under /__sandbox goes to control.js.
  */
 
@@ -14,6 +14,7 @@ const { httpDate, now: clockNow } = require('./clock');
 const { storagePut } = require('./chat/catalog');
 const { isSendFamily } = require('./chat/routes');
 const { foreignRequest, refuseForeign } = require('./localOnly');
+const { isModelRequest } = require('./model');
 
 /**
  * @typedef {object} QueryReader
@@ -169,6 +170,7 @@ function createServer(sandbox) {
 		// whatever changes the records (the API, the page, the control API) once answered: a kept sandbox saves them
 		if (method !== 'GET' && method !== 'HEAD') res.once('close', sandbox.changed);
 		if (isPageRequest(method, path)) return await handlePage(sandbox, req, res, method, path);
+		if (isModelRequest(path)) return await sandbox.model.handle(req, res, method, path);
 		if (path === '/__sandbox' || path.startsWith('/__sandbox/')) {
 			const { text } = await readBody(req);
 			const result = await handleControl(sandbox, method, path.slice('/__sandbox'.length) || '/', text, reader);

@@ -18,57 +18,16 @@ import { lastToolResult, startScriptedModel, toolNamed } from '../scriptedModel.
 
 const require = createRequire(import.meta.url);
 const { demo } = require('../../sandbox/index.js');
+// the model's part is the sandbox model's (`npm start`'s): read the history first, then answer, transfer or complete
+// by the contact's words, one tool per turn, a final text when done
+const { ANSWERS, contactText, decide } = require('../../sandbox/model/assistant.js');
 
 const MODEL_CREDENTIAL = { id: 'scriptedModel002', name: 'Scripted model (assistant)' };
 const PHONE = '+55|11955550707';
-const ANSWERS = {
-	question: 'Sim! Abrimos no sábado, das 9h às 13h.',
-	person: 'Claro, vou te passar para um atendente agora.',
-	goodbye: 'Obrigado pelo contato, até logo!',
-	delivery: 'Entregamos, sim: em até 2 dias úteis.',
-};
 /** What the contact says in the audio, as the scripted transcription hears it. */
 const SPOKEN = 'Vocês fazem entrega no meu bairro?';
 const AUDIO = Buffer.from(Array.from({ length: 48_000 }, (_, index) => (index * 31) % 256));
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
-
-/** The contact's message in a model request: the last user message. */
-function contactText(request) {
-	const message = [...request.messages].reverse().find((candidate) => candidate.role === 'user');
-	return typeof message?.content === 'string' ? message.content : JSON.stringify(message?.content ?? '');
-}
-
-/** The tools the model has called since the contact's message, in order. */
-function calledSinceContact(request) {
-	const start = request.messages.map((message) => message.role).lastIndexOf('user');
-	return request.messages
-		.slice(start + 1)
-		.flatMap((message) => message.tool_calls ?? [])
-		.map((call) => call.function.name);
-}
-
-/**
- * The model's part, one decision per request: read the history first; then answer, transfer or complete
- * according to what the contact wrote; one tool per turn; a final text when done.
- */
-function decide(request) {
-	const called = calledSinceContact(request);
-	const tool = (pattern) => toolNamed(request, pattern).name;
-	const call = (pattern, args = {}) => ({ toolCalls: [{ name: tool(pattern), arguments: args }] });
-	if (called.length === 0) return call(/^Get_conversation_history$/, { count: 20 });
-	const text = contactText(request);
-	const intent = /pessoa|humano|atendente/i.test(text)
-		? 'person'
-		: /tchau|at[eé] logo/i.test(text)
-			? 'goodbye'
-			: /entrega/i.test(text)
-				? 'delivery'
-				: 'question';
-	if (called.length === 1) return call(/^Send_message_in_conversation$/, { message: ANSWERS[intent] });
-	if (called.length === 2 && intent === 'person') return call(/^Transfer_to_a_person$/);
-	if (called.length === 2 && intent === 'goodbye') return call(/^Complete_conversation$/);
-	return { text: `Done (${intent}).` };
-}
 
 describe(`the AI assistant that answers in the conversation, in n8n ${e2e.version}`, () => {
 	let model;
@@ -182,7 +141,7 @@ describe(`the AI assistant that answers in the conversation, in n8n ${e2e.versio
 		);
 		assert.deepEqual(
 			{ direction: lastSent().direction, text: lastSent().text, sessionId: lastSent().sessionId },
-			{ direction: 'TO_HUB', text: ANSWERS.question, sessionId },
+			{ direction: 'TO_HUB', text: ANSWERS.hours, sessionId },
 		);
 	});
 
@@ -250,7 +209,7 @@ describe(`the AI assistant that answers in the conversation, in n8n ${e2e.versio
 		const history = e2e.sandbox.chat.history(sessionId).map((message) => `${message.direction} ${message.text}`);
 		assert.deepEqual(history, [
 			'FROM_HUB Oi! Vocês abrem no sábado?',
-			`TO_HUB ${ANSWERS.question}`,
+			`TO_HUB ${ANSWERS.hours}`,
 			'FROM_HUB null',
 			`TO_HUB ${ANSWERS.delivery}`,
 			'FROM_HUB Obrigado, tchau!',
