@@ -10,7 +10,7 @@ import path from 'node:path';
 
 import { N8n, installN8n, n8nCacheDir, packPackageAsync, packageRoot, prepareUserFolder } from './lib/n8n.mjs';
 import { MCP_TOKEN_CREDENTIAL, MODEL_CREDENTIAL, credentialFor, modelCredentialFor } from './lib/workflows.mjs';
-import { AI_DEMOS, FIRST_DEMO, TRIGGER_DEMO, demoWorkflows } from './lib/demoWorkflows.mjs';
+import { AI_DEMOS, FIRST_DEMO, TRIGGER_DEMO, demoWorkflows, prepareSandboxForDemos } from './lib/demoWorkflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { satisfies } = require('./lib/nodeVersion.cjs');
@@ -175,14 +175,8 @@ try {
 	const sandbox = await startSandbox({ port: sandboxPort, apiKey: DEFAULT_API_KEY, stateFile: sandboxFile });
 	running.sandbox = sandbox;
 	if (sandbox.kept.problem) console.log(`  ${sandbox.kept.problem}: starting from the demo data`);
-	// the demo contacts date from early 2026; on fresh demo data, change three so the nightly-export example has something to export
-	for (const contact of sandbox.kept.restored ? [] : [...sandbox.state.contacts.values()].slice(1, 4)) {
-		await fetch(`${sandbox.url}/core/v2/contact/${contact.id}`, {
-			method: 'PUT',
-			headers: { authorization: `Bearer ${DEFAULT_API_KEY}`, 'content-type': 'application/json' },
-			body: JSON.stringify({ fields: ['Annotation'], annotation: 'Changed by npm start for the demo' }),
-		});
-	}
+	// on fresh demo data only: a kept sandbox holds what was done with it
+	if (!sandbox.kept.restored) await prepareSandboxForDemos(sandbox);
 
 	step("Installing the package into n8n's nodes folder (the README's install commands)", {
 		short: 'installing the package',

@@ -17,3 +17,17 @@ export const FIRST_DEMO = demoWorkflows.find((workflow) => workflow.id === 'hele
 export const TRIGGER_DEMO = demoWorkflows.find((workflow) => workflow.id === 'helenaExample001');
 /** The AI-agent examples: their model is the sandbox's stand-in. */
 export const AI_DEMOS = demoWorkflows.filter((workflow) => workflow.nodes.some((node) => node.type.includes('lmChatOpenAi')));
+
+/**
+ * What `npm start` changes in a fresh sandbox for the examples: the demo contacts date from early 2026, so three are
+ * changed now, and the nightly-export example has something to export.
+ */
+export async function prepareSandboxForDemos(sandbox) {
+	for (const contact of [...sandbox.state.contacts.values()].slice(1, 4)) {
+		await fetch(`${sandbox.url}/core/v2/contact/${contact.id}`, {
+			method: 'PUT',
+			headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' },
+			body: JSON.stringify({ fields: ['Annotation'], annotation: 'Changed by npm start for the demo' }),
+		});
+	}
+}

@@ -27,7 +27,8 @@ versions.startVersion = (args = [], env = process.env) => {
 	const asked = at >= 0 ? args[at + 1] : args.find((arg) => arg.startsWith('--n8n='))?.slice('--n8n='.length);
 	if (asked === undefined) return env.HELENA_N8N_VERSION || versions.START;
 	const version = { 1: versions.DEFAULT, 2: NEWEST_2X }[asked] ?? asked;
-	if (!/^\d+\.\d+\.\d+$/.test(version)) throw new Error(`--n8n ${asked ?? ''}: give 1 (n8n ${versions.DEFAULT}), 2 (n8n ${NEWEST_2X}) or a version such as 2.41.1`);
+	if (!/^\d+\.\d+\.\d+$/.test(version))
+		throw new Error(`--n8n ${asked ?? ''}: give 1 (n8n ${versions.DEFAULT}), 2 (n8n ${NEWEST_2X}) or a version such as 2.41.1`);
 	return version;
 };
 

@@ -6,36 +6,38 @@
 // conversation, a click on its "Yes" button answers it and the workflow finishes with its reply. Then a conversation
 // started on the page runs the tagging example (active, as a user activates it): the contact gets its tag and the
 // welcome appears in the conversation, and the new contact heads the contacts table. A burst says how far it is from
-// the click on, and no message of the page covers a button. Saves docs/screenshots/sandbox-page.png for the README.
-//   HELENA_PAGE_PORT (default 5770) picks n8n's port (n8n also takes the next one); HELENA_N8N_VERSION another n8n.
+// the click on, and no message of the page covers a button. Saves docs/screenshots/sandbox-page.png for the README. On
+// the n8n `npm start` runs by default (2.x), it then walks the README's "Try it with `npm start`" column for the other
+// examples (tryIt.mjs). Every example is imported, with `npm start`'s credentials, as `npm start` imports them.
+//   HELENA_PAGE_PORT (default 5770) picks n8n's port (n8n also takes the next one); HELENA_N8N_VERSION another n8n
+//   (default: the one `npm start` runs, START in scripts/lib/n8nVersions.cjs).
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { before, describe } from 'node:test';
 
 import { cleanUpAfter, signedInBrowser, testWithScreenshot, visible } from '../../scripts/lib/browserTests.mjs';
-import { exampleFiles, loadExample } from '../../scripts/lib/examples.mjs';
-import {
-	DEFAULT_N8N_VERSION,
-	N8n,
-	ensureN8n,
-	executionStatus,
-	packPackage,
-	packageRoot,
-	temporaryUserFolder,
-} from '../../scripts/lib/n8n.mjs';
-import { CREDENTIAL_ID, credentialFor } from '../../scripts/lib/workflows.mjs';
+import { exampleFiles } from '../../scripts/lib/examples.mjs';
+import { demoWorkflows, prepareSandboxForDemos } from '../../scripts/lib/demoWorkflows.mjs';
+import { N8n, ensureN8n, executionStatus, packPackage, packageRoot, temporaryUserFolder } from '../../scripts/lib/n8n.mjs';
+import { credentialFor, modelCredentialFor } from '../../scripts/lib/workflows.mjs';
+import { walkTryItColumn } from './tryIt.mjs';
 
 const require = createRequire(import.meta.url);
 const { startSandbox, demo } = require('../sandbox/index.js');
+const { START } = require('../../scripts/lib/n8nVersions.cjs');
+
+const VERSION = process.env.HELENA_N8N_VERSION || START;
 
 const PORT = Number(process.env.HELENA_PAGE_PORT ?? 5770);
 const SCREENSHOTS = path.join(packageRoot, 'docs/screenshots');
 const NEWCOMER = { phone: '+55 11 97123-4567', name: 'Paula Newcomer' };
-const [askAndWait, tagging] = ['confirm-appointment-and-wait.json', 'tag-new-conversations.json'].map((file) => {
+const BROWSER_WALKED = ['confirm-appointment-and-wait.json', 'tag-new-conversations.json'];
+const [askAndWait, tagging] = BROWSER_WALKED.map((file) => {
 	assert.ok(exampleFiles().includes(file), `examples/${file} is gone`);
-	return loadExample(file, { credentials: { helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' } } });
+	const { id } = JSON.parse(readFileSync(path.join(packageRoot, 'examples', file), 'utf8'));
+	return demoWorkflows.find((workflow) => workflow.id === id);
 });
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -105,7 +107,7 @@ function readConversationList() {
 	return [...document.querySelectorAll('#chats [data-conversation]')].map((item) => item.textContent);
 }
 
-describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the examples by clicking`, () => {
+describe(`the sandbox page with n8n ${VERSION}: a newcomer tries the examples by clicking`, () => {
 	let sandbox;
 	let userFolder;
 	let n8n;
@@ -152,14 +154,15 @@ describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the
 
 	before(async () => {
 		mkdirSync(SCREENSHOTS, { recursive: true });
-		const install = ensureN8n();
+		const install = ensureN8n(VERSION);
 		const tarball = packPackage();
 		userFolder = temporaryUserFolder(tarball, 'helena-page-');
 		sandbox = await startSandbox({ port: 0 });
+		await prepareSandboxForDemos(sandbox);
 		const owner = { email: 'page@helena.test', password: 'Page-password-1' };
 		n8n = new N8n({ install, userFolder: userFolder.folder, port: PORT, owner });
-		await n8n.importCredentials([credentialFor(sandbox)]);
-		await n8n.importWorkflows([askAndWait, tagging]);
+		await n8n.importCredentials([credentialFor(sandbox), modelCredentialFor(sandbox)]);
+		await n8n.importWorkflows(demoWorkflows);
 		await n8n.start();
 		await n8n.signIn();
 		await n8n.createApiKey();
@@ -328,4 +331,11 @@ describe(`the sandbox page with n8n ${DEFAULT_N8N_VERSION}: a newcomer tries the
 		}
 		assert.deepEqual(pageErrors, []);
 	});
+
+	if (VERSION === START) {
+		pageTest('the tagging example is deactivated before the README rows are walked', async () => {
+			await n8n.api('POST', `/workflows/${tagging.id}/deactivate`);
+		});
+		walkTryItColumn(() => ({ n8n, sandbox }), { walkedByBrowser: BROWSER_WALKED });
+	}
 });

@@ -20,7 +20,10 @@ afterAll(async () => {
 	await sb.close();
 });
 
-const tool = (name, properties = {}) => ({ type: 'function', function: { name, description: name, parameters: { type: 'object', properties } } });
+const tool = (name, properties = {}) => ({
+	type: 'function',
+	function: { name, description: name, parameters: { type: 'object', properties } },
+});
 /** n8n wraps a tool behind an approval gate: its own input goes in `toolParameters`. */
 const gated = (name) => tool(name, { toolParameters: { type: 'object' }, hitlParameters: { type: 'object' } });
 const CONVERSATION_TOOLS = [
@@ -89,7 +92,9 @@ test('asked for a person it answers and transfers; told goodbye it answers and c
 		'Complete_conversation {}',
 	]);
 	const other = await agentRun(CONVERSATION_TOOLS, 'qual é a cor do céu?');
-	expect(other.calls[1]).toMatch(/^Send_message_in_conversation \{"message":"Recebi: \\"qual é a cor do céu\?\\"\. Sou o modelo de demonstração do sandbox/);
+	expect(other.calls[1]).toMatch(
+		/^Send_message_in_conversation \{"message":"Recebi: \\"qual é a cor do céu\?\\"\. Sou o modelo de demonstração do sandbox/,
+	);
 });
 
 test('streamed, as n8n may ask: the same decisions as server-sent events, one delta chunk and [DONE]', async () => {
@@ -98,15 +103,30 @@ test('streamed, as n8n may ask: the same decisions as server-sent events, one de
 	expect(answer.text.endsWith('data: [DONE]\n\n')).toBe(true);
 	expect(answer.chunks[0]).toMatchObject({
 		object: 'chat.completion.chunk',
-		choices: [{ delta: { tool_calls: [{ index: 0, type: 'function', function: { name: 'Get_conversation_history' } }] }, finish_reason: 'tool_calls' }],
+		choices: [
+			{
+				delta: { tool_calls: [{ index: 0, type: 'function', function: { name: 'Get_conversation_history' } }] },
+				finish_reason: 'tool_calls',
+			},
+		],
 	});
 	const run = await agentRun(CONVERSATION_TOOLS, 'tchau', undefined, { stream: true });
-	expect(run.calls.map((call) => call.split(' ')[0])).toEqual(['Get_conversation_history', 'Send_message_in_conversation', 'Complete_conversation']);
+	expect(run.calls.map((call) => call.split(' ')[0])).toEqual([
+		'Get_conversation_history',
+		'Send_message_in_conversation',
+		'Complete_conversation',
+	]);
 });
 
 test('behind an approval gate (the manager example): the gated Transfer is called through the gate, and a declined one is told to the contact', async () => {
-	const tools = [tool('Send_message_in_conversation', { message: { type: 'string' } }), gated('Transfer_to_a_person'), gated('Complete_conversation')];
-	const approved = await agentRun(tools, 'Uma pessoa, por favor', (name) => (name === 'Transfer_to_a_person' ? '[{"id":"s1","departmentId":"d1"}]' : '{}'));
+	const tools = [
+		tool('Send_message_in_conversation', { message: { type: 'string' } }),
+		gated('Transfer_to_a_person'),
+		gated('Complete_conversation'),
+	];
+	const approved = await agentRun(tools, 'Uma pessoa, por favor', (name) =>
+		name === 'Transfer_to_a_person' ? '[{"id":"s1","departmentId":"d1"}]' : '{}',
+	);
 	expect(approved.calls).toEqual([
 		'Send_message_in_conversation {"message":"Claro! Vou pedir a um gerente para te passar para um atendente; um momento."}',
 		'Transfer_to_a_person {"toolParameters":{},"hitlParameters":{}}',
@@ -115,12 +135,17 @@ test('behind an approval gate (the manager example): the gated Transfer is calle
 	const declined = await agentRun(tools, 'Uma pessoa, por favor', (name) =>
 		name === 'Transfer_to_a_person' ? 'User rejected the tool call to Transfer to a person' : '{}',
 	);
-	expect(declined.calls.at(-1)).toBe('Send_message_in_conversation {"message":"Não consegui fazer isso agora: o gerente não aprovou. Posso ajudar em algo mais?"}');
+	expect(declined.calls.at(-1)).toBe(
+		'Send_message_in_conversation {"message":"Não consegui fazer isso agora: o gerente não aprovou. Posso ajudar em algo mais?"}',
+	);
 	expect(declined.text).toBe('Done (person, not approved).');
 });
 
 test('the contact assistant: "Tag 5511999999999 as Gold" finds the contact by phone, then tags it with the ID found', async () => {
-	const tools = [tool('Find_contact_by_phone', { phone: { type: 'string' } }), tool('Tag_contact', { contactId: { type: 'string' }, tags: { type: 'string' } })];
+	const tools = [
+		tool('Find_contact_by_phone', { phone: { type: 'string' } }),
+		tool('Tag_contact', { contactId: { type: 'string' }, tags: { type: 'string' } }),
+	];
 	const run = await agentRun(tools, 'Tag 5511999999999 as Gold', (name) =>
 		name === 'Find_contact_by_phone' ? '[{"id":"c-1","name":"Maria Silva"}]' : '[{"id":"c-1"}]',
 	);

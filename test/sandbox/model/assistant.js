@@ -58,10 +58,10 @@ function contactText(request) {
 function callsSinceContact(request) {
 	const start = request.messages.map((message) => message.role).lastIndexOf('user');
 	const after = request.messages.slice(start + 1);
-	const results = new Map(after.filter((message) => message.role === 'tool').map((message) => [message.tool_call_id, textOf(message.content)]));
-	return after
-		.flatMap((message) => message.tool_calls ?? [])
-		.map((call) => ({ name: call.function.name, result: results.get(call.id) }));
+	const results = new Map(
+		after.filter((message) => message.role === 'tool').map((message) => [message.tool_call_id, textOf(message.content)]),
+	);
+	return after.flatMap((message) => message.tool_calls ?? []).map((call) => ({ name: call.function.name, result: results.get(call.id) }));
 }
 
 /** The tool whose name matches `pattern` in a request, or an error listing what was offered. */

@@ -43,20 +43,31 @@ class SandboxModel {
 			return sendJson(res, 200, { text: TRANSCRIPTION });
 		}
 		if (route !== 'POST /v1/chat/completions')
-			return sendJson(res, 404, openAiError(`The sandbox model has no route ${method} ${pathname}: it answers /v1/chat/completions, /v1/models and /v1/audio/transcriptions`));
+			return sendJson(
+				res,
+				404,
+				openAiError(
+					`The sandbox model has no route ${method} ${pathname}: it answers /v1/chat/completions, /v1/models and /v1/audio/transcriptions`,
+				),
+			);
 		let request;
 		try {
 			request = JSON.parse(body.toString('utf8'));
 		} catch {
 			return sendJson(res, 400, openAiError('The body is not valid JSON'));
 		}
-		if (!Array.isArray(request?.messages) || !request.messages.length) return sendJson(res, 400, openAiError("'messages' must be a non-empty array"));
+		if (!Array.isArray(request?.messages) || !request.messages.length)
+			return sendJson(res, 400, openAiError("'messages' must be a non-empty array"));
 		this.requests.push(request);
 		let decision;
 		try {
 			decision = decide({ tools: request.tools ?? [], messages: request.messages });
 		} catch (error) {
-			return sendJson(res, 500, openAiError(`The sandbox model's script failed: ${error instanceof Error ? error.message : error}`, 'server_error'));
+			return sendJson(
+				res,
+				500,
+				openAiError(`The sandbox model's script failed: ${error instanceof Error ? error.message : error}`, 'server_error'),
+			);
 		}
 		return sendCompletion(res, request, decision, this.requests.length);
 	}

@@ -51,7 +51,11 @@ function sendCompletion(res, body, decision, turn) {
 	res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
 	const delta = { ...message };
 	if (delta.tool_calls) delta.tool_calls = delta.tool_calls.map((call, index) => ({ index, ...call }));
-	const chunk = { ...reply, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: reply.choices[0].finish_reason }] };
+	const chunk = {
+		...reply,
+		object: 'chat.completion.chunk',
+		choices: [{ index: 0, delta, finish_reason: reply.choices[0].finish_reason }],
+	};
 	delete chunk.usage;
 	res.write(`data: ${JSON.stringify(chunk)}\n\n`);
 	if (body.stream_options?.include_usage) res.write(`data: ${JSON.stringify({ ...chunk, choices: [], usage: reply.usage })}\n\n`);
@@ -68,7 +72,7 @@ function audioFile(contentType, body) {
 	if (!boundary) return undefined;
 	const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
 	const parts = [];
-	for (let start = body.indexOf(delimiter); start !== -1; ) {
+	for (let start = body.indexOf(delimiter); start !== -1;) {
 		const next = body.indexOf(delimiter, start + delimiter.length);
 		if (next === -1) break;
 		parts.push(body.subarray(start + delimiter.length + 2, next - 2)); // after CRLF, before CRLF
