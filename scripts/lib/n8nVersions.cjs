@@ -24,7 +24,7 @@ module.exports = versions;
  */
 versions.startVersion = (args = [], env = process.env) => {
 	const at = args.indexOf('--n8n');
-	const asked = at >= 0 ? args[at + 1] : args.find((arg) => arg.startsWith('--n8n='))?.slice('--n8n='.length);
+	const asked = at >= 0 ? (args[at + 1] ?? '') : args.find((arg) => arg.startsWith('--n8n='))?.slice('--n8n='.length);
 	if (asked === undefined) return env.HELENA_N8N_VERSION || versions.START;
 	const version = { 1: versions.DEFAULT, 2: NEWEST_2X }[asked] ?? asked;
 	if (!/^\d+\.\d+\.\d+$/.test(version))
