@@ -102,11 +102,14 @@ withProgress() {
 	"$@" >>"$installLog" 2>&1 &
 	pid=$!
 	trap 'kill "$pid" 2>/dev/null; log "stopped; the unfinished install is removed on the next run"; exit 143' TERM INT HUP
+	# every 15 s by the clock, not 15 sleeps: on a busy machine the sleeps and the activity's `du` add up
+	local next=$((SECONDS + 15))
 	while kill -0 "$pid" 2>/dev/null; do
-		for _ in $(seq 15); do
+		while [ "$SECONDS" -lt "$next" ]; do
 			sleep 1
 			kill -0 "$pid" 2>/dev/null || break 2
 		done
+		next=$((next + 15))
 		log "$(elapsed): $($activity)"
 	done
 	local status=0
