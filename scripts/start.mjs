@@ -49,10 +49,10 @@ const home = path.join(packageRoot, `.dev/n8n-${major}`);
 const legacyHome = path.join(packageRoot, '.dev/n8n'); // before 2.x was the default, the only one, a 1.x database
 if (major === 1 && existsSync(legacyHome) && !existsSync(home)) renameSync(legacyHome, home);
 
-// The estimates the steps print, from the measurements in README.md ("Try it locally"; 2.x at a load average of about
-// 20 to 27: the install 621 s, the imports 12 to 38 s, n8n's start 28 to 33 s) and, for 1.x, at a load of about 15:
+// The estimates the steps print, from the measurements in README.md ("Try it locally"; 2.x at a load average of 10 to
+// 27: the install 262 to 621 s, the imports 4 to 38 s, n8n's start 8 to 33 s) and, for 1.x, at a load of about 15:
 // the install 455 s, n8n's start 14 to 20 s.
-const FIRST_INSTALL = major >= 2 ? 'about 10 minutes' : '8 to 10 minutes';
+const FIRST_INSTALL = major >= 2 ? '5 to 10 minutes' : '8 to 10 minutes';
 const IMPORT_SECONDS = 15;
 const START_SECONDS = major >= 2 ? 30 : 20;
 const logFile = path.join(packageRoot, '.dev/n8n.log');

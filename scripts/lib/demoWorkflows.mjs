@@ -4,13 +4,21 @@
 import { exampleFiles, loadExample } from './examples.mjs';
 import { CREDENTIAL_ID, MCP_TOKEN_CREDENTIAL, MODEL_CREDENTIAL } from './workflows.mjs';
 
-export const DEMO_CREDENTIALS = {
+const DEMO_CREDENTIALS = {
 	helenaApi: { id: CREDENTIAL_ID, name: 'Helena sandbox' },
 	openAiApi: MODEL_CREDENTIAL,
 	httpBearerAuth: { id: MCP_TOKEN_CREDENTIAL.id, name: MCP_TOKEN_CREDENTIAL.name },
 };
 
-export const demoWorkflows = exampleFiles().map((file) => loadExample(file, { credentials: DEMO_CREDENTIALS }));
+const files = exampleFiles();
+export const demoWorkflows = files.map((file) => loadExample(file, { credentials: DEMO_CREDENTIALS }));
+
+/** The workflow `npm start` imports from examples/`file`, or an error naming the file. */
+export function demoWorkflowOf(file) {
+	const workflow = demoWorkflows[files.indexOf(file)];
+	if (!workflow) throw new Error(`examples/${file} is gone`);
+	return workflow;
+}
 
 /** The example to open first: it runs with one click ("Run now"). */
 export const FIRST_DEMO = demoWorkflows.find((workflow) => workflow.id === 'helenaExample003');

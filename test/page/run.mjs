@@ -12,14 +12,13 @@
 //   HELENA_PAGE_PORT (default 5770) picks n8n's port (n8n also takes the next one); HELENA_N8N_VERSION another n8n
 //   (default: the one `npm start` runs, START in scripts/lib/n8nVersions.cjs).
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { before, describe } from 'node:test';
 
 import { cleanUpAfter, signedInBrowser, testWithScreenshot, visible } from '../../scripts/lib/browserTests.mjs';
-import { exampleFiles } from '../../scripts/lib/examples.mjs';
-import { demoWorkflows, prepareSandboxForDemos } from '../../scripts/lib/demoWorkflows.mjs';
+import { demoWorkflowOf, demoWorkflows, prepareSandboxForDemos } from '../../scripts/lib/demoWorkflows.mjs';
 import { N8n, ensureN8n, executionStatus, packPackage, packageRoot, temporaryUserFolder } from '../../scripts/lib/n8n.mjs';
 import { credentialFor, modelCredentialFor } from '../../scripts/lib/workflows.mjs';
 import { walkTryItColumn } from './tryIt.mjs';
@@ -34,11 +33,7 @@ const PORT = Number(process.env.HELENA_PAGE_PORT ?? 5770);
 const SCREENSHOTS = path.join(packageRoot, 'docs/screenshots');
 const NEWCOMER = { phone: '+55 11 97123-4567', name: 'Paula Newcomer' };
 const BROWSER_WALKED = ['confirm-appointment-and-wait.json', 'tag-new-conversations.json'];
-const [askAndWait, tagging] = BROWSER_WALKED.map((file) => {
-	assert.ok(exampleFiles().includes(file), `examples/${file} is gone`);
-	const { id } = JSON.parse(readFileSync(path.join(packageRoot, 'examples', file), 'utf8'));
-	return demoWorkflows.find((workflow) => workflow.id === id);
-});
+const [askAndWait, tagging] = BROWSER_WALKED.map(demoWorkflowOf);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -13,14 +13,14 @@ import { test } from 'node:test';
 
 import { exampleFiles } from '../../scripts/lib/examples.mjs';
 import { executionStatus, packageRoot } from '../../scripts/lib/n8n.mjs';
-import { demoWorkflows } from '../../scripts/lib/demoWorkflows.mjs';
+import { demoWorkflowOf } from '../../scripts/lib/demoWorkflows.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A browser's user agent: n8n answers a link preview (a bot) without resuming the workflow. */
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36' };
 
 /** The README's example table: file → the text of its "Try it with `npm start`" cell. */
-export function readmeTryItRows() {
+function readmeTryItRows() {
 	const readme = readFileSync(path.join(packageRoot, 'README.md'), 'utf8');
 	const section = readme.slice(readme.indexOf('## Example workflows'));
 	const rows = new Map();
@@ -30,11 +30,6 @@ export function readmeTryItRows() {
 	}
 	return rows;
 }
-
-const workflowOf = (file) => {
-	const id = JSON.parse(readFileSync(path.join(packageRoot, 'examples', file), 'utf8')).id;
-	return demoWorkflows.find((workflow) => workflow.id === id);
-};
 
 /**
  * Registers the walk's tests in the caller's `describe`. `parts()` gives the running `{ n8n, sandbox }` (n8n signed
@@ -117,7 +112,7 @@ export function walkTryItColumn(parts, { walkedByBrowser }) {
 		assert.equal(executionStatus(execution), 'success', JSON.stringify(execution.data?.resultData?.error ?? execution.status));
 		return execution;
 	}
-	const itemsOf = (execution, node) => execution.data.resultData.runData[node]?.[0]?.data?.main?.[0]?.map((item) => item) ?? [];
+	const itemsOf = (execution, node) => execution.data.resultData.runData[node]?.[0]?.data?.main?.[0] ?? [];
 
 	/**
 	 * "Execute workflow" in the editor, from `triggerName` (the chat's message as `data`): the saved workflow is run
@@ -314,7 +309,7 @@ export function walkTryItColumn(parts, { walkedByBrowser }) {
 	 * The contact-changes row waits for n8n's every-minute poll: it is activated and a contact changed first, and
 	 * its CSV checked last, while the other rows are walked.
 	 */
-	const polling = workflowOf('contact-changes-to-spreadsheet.json');
+	const polling = demoWorkflowOf('contact-changes-to-spreadsheet.json');
 	let changedContactId;
 	let pollingBefore = 0;
 	const contactChangesStart = async () => {
@@ -347,8 +342,8 @@ export function walkTryItColumn(parts, { walkedByBrowser }) {
 		}
 	};
 
+	const rows = readmeTryItRows();
 	test('the README has a "Try it with `npm start`" row for every example, and each row is walked', () => {
-		const rows = readmeTryItRows();
 		assert.deepEqual([...rows.keys()].sort(), exampleFiles());
 		const walked = new Set([...Object.keys(walks), 'contact-changes-to-spreadsheet.json', ...walkedByBrowser]);
 		assert.deepEqual(
@@ -362,8 +357,8 @@ export function walkTryItColumn(parts, { walkedByBrowser }) {
 
 	test('contact-changes-to-spreadsheet.json (first half): activate it, click Change on a contact', contactChangesStart);
 	for (const [file, walk] of Object.entries(walks)) {
-		test(`${file}: ${readmeTryItRows().get(file) ?? '(no README row)'}`, async () => {
-			await walkWithDiagnosis(workflowOf(file), walk);
+		test(`${file}: ${rows.get(file) ?? '(no README row)'}`, async () => {
+			await walkWithDiagnosis(demoWorkflowOf(file), walk);
 		});
 	}
 	test('contact-changes-to-spreadsheet.json (second half): within a minute an execution makes the CSV with that change', contactChangesEnd);
