@@ -26,13 +26,6 @@ if (!satisfies(process.versions.node, needs)) {
 const { startSandbox, DEFAULT_API_KEY } = require('../test/sandbox/index.js');
 const { newConversationCommand } = require('./lib/demoCommands.cjs');
 
-// The estimates the steps print. The first start's is the README's ("Try it locally": "The first time takes …"), the
-// one place the measured times are written (test/docs/readme.test.ts holds the two together); the others are the
-// steps' shares of the starts measured there.
-const FIRST_START = '5 to 12 minutes';
-const IMPORT_SECONDS = 10;
-const START_SECONDS = 20;
-
 const port = Number(process.env.HELENA_N8N_PORT ?? 5678);
 const sandboxPort = Number(process.env.HELENA_SANDBOX_PORT ?? 5681);
 const owner = { email: 'dev@helena.local', password: 'HelenaDev123', firstName: 'Helena', lastName: 'Developer' };
@@ -50,9 +43,10 @@ const legacyHome = path.join(packageRoot, '.dev/n8n'); // before 2.x was the def
 if (major === 1 && existsSync(legacyHome) && !existsSync(home)) renameSync(legacyHome, home);
 
 // The estimates the steps print, from the measurements in README.md ("Try it locally"; 2.x at a load average of 10 to
-// 27: the install 262 to 621 s, the imports 4 to 38 s, n8n's start 8 to 33 s) and, for 1.x, at a load of about 15:
-// the install 455 s, n8n's start 14 to 20 s.
-const FIRST_INSTALL = major >= 2 ? '5 to 10 minutes' : '8 to 10 minutes';
+// 27: the imports 4 to 38 s, n8n's start 8 to 33 s; 1.x at a load of about 15: n8n's start 14 to 20 s). The first
+// start's is the README's ("The first time takes …"), the one place it is written (test/docs/readme.test.ts holds
+// the two together).
+const FIRST_START = '5 to 12 minutes';
 const IMPORT_SECONDS = 15;
 const START_SECONDS = major >= 2 ? 30 : 20;
 const logFile = path.join(packageRoot, '.dev/n8n.log');

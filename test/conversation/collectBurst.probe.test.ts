@@ -227,7 +227,7 @@ describe('Conversation → Collect Burst, probed', () => {
 		expectEachOnce([run], [between]);
 	});
 
-	test('an old unstamped message in the page (the notes are then read from the start) and 2,000 earlier notes: the claim is past page 20, the burst fails after 200 reads', async () => {
+	test('2,000 notes since the page began (an old unstamped message in it): the claim is past page 20, so the burst fails at once, naming the cause, instead of after 200 reads', async () => {
 		// a long conversation: an automation's notes, or 1,000 earlier bursts' claims and confirmations
 		helena.sandbox.chat.addNotes(
 			sessionId,
@@ -248,7 +248,10 @@ describe('Conversation → Collect Burst, probed', () => {
 		const run = await collect(message);
 		const noteReads = allRequests(helena).filter((request) => request.method === 'GET' && request.path.endsWith('/note')).length;
 		expect(noteReads).toBeLessThan(30);
-		expectEachOnce([run], [message]);
+		expect(run.error?.message).toBe(
+			`The conversation "${sessionId}" has more than 2000 notes since its newest messages began; the claim of the burst cannot be read (item 0)`,
+		);
+		expect(run.error?.description).toContain('Turn off Claim the Burst');
 	}, 60_000);
 
 	test('several items in one execution, one goes on: the execution list still says "nothing went on"', async () => {

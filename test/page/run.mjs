@@ -20,7 +20,7 @@ import { before, describe } from 'node:test';
 import { cleanUpAfter, signedInBrowser, testWithScreenshot, visible } from '../../scripts/lib/browserTests.mjs';
 import { demoWorkflowOf, demoWorkflows, prepareSandboxForDemos } from '../../scripts/lib/demoWorkflows.mjs';
 import { N8n, ensureN8n, executionStatus, packPackage, packageRoot, temporaryUserFolder } from '../../scripts/lib/n8n.mjs';
-import { credentialFor, modelCredentialFor } from '../../scripts/lib/workflows.mjs';
+import { MCP_TOKEN_CREDENTIAL, credentialFor, modelCredentialFor } from '../../scripts/lib/workflows.mjs';
 import { walkTryItColumn } from './tryIt.mjs';
 
 const require = createRequire(import.meta.url);
@@ -156,7 +156,7 @@ describe(`the sandbox page with n8n ${VERSION}: a newcomer tries the examples by
 		await prepareSandboxForDemos(sandbox);
 		const owner = { email: 'page@helena.test', password: 'Page-password-1' };
 		n8n = new N8n({ install, userFolder: userFolder.folder, port: PORT, owner });
-		await n8n.importCredentials([credentialFor(sandbox), modelCredentialFor(sandbox)]);
+		await n8n.importCredentials([credentialFor(sandbox), modelCredentialFor(sandbox), MCP_TOKEN_CREDENTIAL]);
 		await n8n.importWorkflows(demoWorkflows);
 		await n8n.start();
 		await n8n.signIn();

@@ -11,9 +11,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
 import { exampleFiles } from '../../scripts/lib/examples.mjs';
 import { executionStatus, packageRoot } from '../../scripts/lib/n8n.mjs';
 import { demoWorkflowOf } from '../../scripts/lib/demoWorkflows.mjs';
+import { MCP_TOKEN_CREDENTIAL } from '../../scripts/lib/workflows.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A browser's user agent: n8n answers a link preview (a bot) without resuming the workflow. */
@@ -263,7 +267,59 @@ export function walkTryItColumn(parts, { walkedByBrowser }) {
 					(await answersSince(count)).map((m) => m.text),
 					['Entregamos, sim: em até 2 dias úteis.'],
 				);
+				// asked for a person, it says so once and transfers; then it is silent while the people have it
+				const asked = (await messagesIn(id)).length;
+				await onPage('reply', { sessionId: id, text: 'Quero falar com uma pessoa' });
+				await until(
+					'the answer to "a person, please"',
+					() => answersSince(asked),
+					(list) => list.length > 0,
+				);
+				await onPage('reply', { sessionId: id, text: 'Alô?' });
+				await sleep(12_000);
+				assert.deepEqual(
+					(await answersSince(asked)).map((m) => m.text),
+					['Claro, vou te passar para um atendente agora.'],
+				);
 			} finally {
+				await deactivate(workflow);
+			}
+		},
+		'mcp-server-helena-tools.json': async (workflow) => {
+			await activate(workflow);
+			const client = new Client({ name: 'helena-try-it', version: '1.0.0' });
+			try {
+				// as the row says: the workflow's MCP address with the demo token, then read Maria Silva's conversation and answer her
+				const address = new URL(`${n8n().url}/mcp/helena`);
+				const headers = { Authorization: `Bearer ${MCP_TOKEN_CREDENTIAL.data.token}` };
+				await until(
+					'the MCP Server Trigger answering',
+					() =>
+						client.connect(new StreamableHTTPClientTransport(address, { requestInit: { headers } })).then(
+							() => true,
+							() => false,
+						),
+					Boolean,
+				);
+				const call = async (name, args) => {
+					const result = await client.callTool({ name, arguments: args });
+					assert.ok(!result.isError, `${name}: ${JSON.stringify(result.content)}`);
+					return JSON.parse(result.content[0].text);
+				};
+				const contact = [await call('Find_contact_by_phone', { phone: '5511999999999' })].flat()[0];
+				assert.equal(contact.name, 'Maria Silva');
+				const conversations = [await call('List_conversations_of_a_contact', { contactId: contact.id })].flat();
+				const open = conversations.find((conversation) => conversation.status !== 'COMPLETED');
+				await call('Get_conversation_history', { sessionId: open.id, count: 5 });
+				const before = (await messagesOf('Maria Silva')).length;
+				await call('Send_a_text_in_a_conversation', { sessionId: open.id, message: 'Oi Maria, recebemos sua mensagem.' });
+				await until(
+					'the answer in Maria Silva’s conversation on the page',
+					() => messagesOf('Maria Silva'),
+					(list) => list.slice(before).some((m) => m.text === 'Oi Maria, recebemos sua mensagem.'),
+				);
+			} finally {
+				await client.close().catch(() => undefined);
 				await deactivate(workflow);
 			}
 		},

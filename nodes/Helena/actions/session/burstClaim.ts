@@ -160,10 +160,12 @@ const endsBefore = (a: BurstEnd, b: BurstEnd) => a.at < b.at || (a.at === b.at &
  * only once this one was settled), and whether a claim before this one is still open and may go on and change what
  * is left. Claims stamped in one millisecond sort by note ID: the one sorted first does not wait for the other.
  */
-function settle(log: Log, own: Claim): { goneOn: GoneOn[]; unsettled: boolean } {
-	const others = log.claims.filter((claim) => claim !== own);
+function settle(log: Log, own: Claim, withdrawn: Set<string>): { goneOn: GoneOn[]; unsettled: boolean } {
+	// this execution's own earlier claims did not go on, whatever a note it could not delete says
+	const others = log.claims.filter((claim) => claim !== own && !withdrawn.has(claim.token));
 	const goneOn = others.filter((claim) => statusOf(claim, log) === 'wentOn').map((claim) => ({ at: claim.at, end: claim.end }));
-	const unsettled = log.claims.slice(0, log.claims.indexOf(own)).some(
+	const before = others.filter((claim) => log.claims.indexOf(claim) < log.claims.indexOf(own));
+	const unsettled = before.some(
 		(claim) =>
 			statusOf(claim, log) === 'open' &&
 			// an open claim whose burst a confirmed one covers already cannot change anything
@@ -292,6 +294,7 @@ async function confirm(context: IExecuteFunctions, request: ClaimRequest, claim:
 export async function claimBurst(context: IExecuteFunctions, request: ClaimRequest): Promise<Entry[] | undefined> {
 	const { sessionId, end, itemIndex } = request;
 	const firstSeen = new Map<string, number>();
+	const withdrawn = new Set<string>();
 	for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
 		const token = randomBytes(8).toString('hex');
 		const count = request.burstAfter([]).length;
@@ -321,7 +324,7 @@ export async function claimBurst(context: IExecuteFunctions, request: ClaimReque
 					);
 				}
 				ownId = claim.noteId;
-				const { goneOn, unsettled } = settle(log, claim);
+				const { goneOn, unsettled } = settle(log, claim, withdrawn);
 				// by Helena's clock, or (answers without a Date) by this process's own since the claim was written
 				const late =
 					log.now !== undefined
@@ -345,6 +348,7 @@ export async function claimBurst(context: IExecuteFunctions, request: ClaimReque
 		}
 		// too late to confirm (the others may count this claim as lapsed), or never written: withdrawn and made again
 		await withdraw(context, ownId, itemIndex);
+		withdrawn.add(token);
 	}
 	throw new NodeOperationError(
 		context.getNode(),
