@@ -14,13 +14,14 @@
 const { decide } = require('./assistant');
 const { audioFile, modelList, openAiError, readAll, sendCompletion, sendJson } = require('./openAiWire');
 
-const MODEL_PREFIX = '/v1/';
+/** The model's routes: any other /v1/… is Helena's, missing its service (/core, /chat, /crm). */
+const MODEL_PATHS = /^\/v1\/(models(\/[^/]+)?|chat\/completions|audio\/transcriptions)\/*$/;
 const MODEL_ID = 'sandbox-model';
 /** What the stand-in hears in any recording. */
 const TRANSCRIPTION = 'Vocês fazem entrega no meu bairro?';
 
 /** Whether a request is the model's. @param {string} pathname */
-const isModelRequest = (pathname) => pathname.startsWith(MODEL_PREFIX);
+const isModelRequest = (pathname) => MODEL_PATHS.test(pathname);
 
 class SandboxModel {
 	constructor() {
