@@ -1,3 +1,4 @@
+import type { INodeParameters } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { MARIA_PHONE } from '../chat/chatFixture';
@@ -26,3 +27,23 @@ export function answeredBeforeEach(helena: SandboxFixture): () => string {
 	});
 	return () => sessionId;
 }
+
+/** One execution of Collect Burst for a received message, started as Helena Trigger would start it. */
+export function collectWith(helena: SandboxFixture) {
+	return async (message: { sessionId: string; id: string }, parameters: INodeParameters = {}) =>
+		await helena.run({ resource: 'session', operation: 'collectBurst', quietTime: 1, ...parameters }, { items: [{ content: message }] });
+}
+
+export type BurstRun = Awaited<ReturnType<ReturnType<typeof collectWith>>>;
+
+/** The message IDs of each burst that went on. */
+export const bursts = (runs: BurstRun[]) => runs.flatMap((run) => run.items.map((item) => item.json.messageIds as string[]));
+
+/** Each message in exactly one burst that went on, and no execution failed. */
+export function expectEachOnce(runs: BurstRun[], messages: Array<{ id: string }>): void {
+	expect(runs.map((run) => run.error?.message)).toEqual(runs.map(() => undefined));
+	expect(bursts(runs).flat().sort()).toEqual(messages.map((message) => message.id).sort());
+}
+
+/** Why an execution went on with nothing, as n8n's execution list shows it. */
+export const why = (run: BurstRun) => run.run.data.resultData.metadata?.collectBurst;

@@ -1,11 +1,11 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { TEST_API_KEY } from '../engine/sandbox';
 import { demo } from '../sandbox';
 import { chatOf } from '../sandbox/chat/store';
 import { allRequests, useChatSandbox } from '../chat/chatFixture';
-import { answeredBeforeEach, mariaWrites } from './burstFixture';
+import { answeredBeforeEach, bursts, collectWith, expectEachOnce, mariaWrites, why } from './burstFixture';
 
 /*
  * A hostile review of Collect Burst (issue 53): each test is one attack, named by what went wrong before it was fixed
@@ -25,16 +25,7 @@ describe('Conversation → Collect Burst, probed', () => {
 	let sessionId = '';
 	beforeEach(() => (sessionId = conversation()));
 
-	const collect = (message: { sessionId: string; id: string }, parameters: INodeParameters = {}) =>
-		helena.run({ resource: 'session', operation: 'collectBurst', quietTime: 1, ...parameters }, { items: [{ content: message }] });
-
-	type Run = Awaited<ReturnType<typeof collect>>;
-	const bursts = (runs: Run[]) => runs.flatMap((run) => run.items.map((item) => item.json.messageIds as string[]));
-	const expectEachOnce = (runs: Run[], messages: Array<{ id: string }>) => {
-		expect(runs.map((run) => run.error?.message)).toEqual(runs.map(() => undefined));
-		expect(bursts(runs).flat().sort()).toEqual(messages.map((message) => message.id).sort());
-	};
-	const why = (run: Run) => run.run.data.resultData.metadata?.collectBurst;
+	const collect = collectWith(helena);
 	const noteOrder = () => (helena.sandbox.chat.notes() as IDataObject[]).map((note) => String(note.id));
 	/** A UUID that sorts before every earlier one: the later a note was written, the smaller its ID in the list. */
 	const laterSortsFirst = (id: string) => {

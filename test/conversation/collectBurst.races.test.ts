@@ -1,10 +1,10 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { usePacingClock } from '../../nodes/Helena/transport/budget';
 import { demo } from '../sandbox';
 import { allRequests, useChatSandbox } from '../chat/chatFixture';
-import { answeredBeforeEach, mariaWrites } from './burstFixture';
+import { answeredBeforeEach, bursts, collectWith, expectEachOnce, mariaWrites, why } from './burstFixture';
 
 /*
  * Collect Burst where deliveries come late, twice or out of order, lists lag their writes, an execution fails after
@@ -22,17 +22,7 @@ describe('Conversation → Collect Burst, races and handoff', () => {
 
 	const conversation = answeredBeforeEach(helena);
 
-	const collect = (message: { sessionId: string; id: string }, parameters: INodeParameters = {}) =>
-		helena.run({ resource: 'session', operation: 'collectBurst', quietTime: 1, ...parameters }, { items: [{ content: message }] });
-
-	type Run = Awaited<ReturnType<typeof collect>>;
-	const bursts = (runs: Run[]) => runs.flatMap((run) => run.items.map((item) => item.json.messageIds as string[]));
-	/** Each message in exactly one burst that went on. */
-	const expectEachOnce = (runs: Run[], messages: Array<{ id: string }>) => {
-		expect(runs.map((run) => run.error?.message)).toEqual(runs.map(() => undefined));
-		expect(bursts(runs).flat().sort()).toEqual(messages.map((message) => message.id).sort());
-	};
-	const why = (run: Run) => run.run.data.resultData.metadata?.collectBurst;
+	const collect = collectWith(helena);
 	const requestLines = () => allRequests(helena).map((request) => `${request.method} ${request.path.replace(/[0-9a-f-]{36}/g, '{id}')}`);
 
 	test('a delivery 2.5 s late, the contact writing again after a silence longer than the quiet time: every message goes on once', async () => {
