@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 // package from npm; scanning our own sources needs its `analyzePackage`, so this module is imported by path.
 import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
 
-import { roomViolations } from './check-rooms.mjs';
+import { floorViolations, roomViolations } from './check-rooms.mjs';
 import { checkDist } from './lib/distFresh.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -122,10 +122,10 @@ if (packageLeg) {
 			passed = false;
 		} else console.log(check.passed);
 	}
-	const violations = roomViolations(path.join(root, 'nodes/Helena/actions'));
+	const violations = [...roomViolations(path.join(root, 'nodes/Helena/actions')), ...floorViolations(path.join(root, 'nodes'))];
 	for (const { file, specifier, reason } of violations) console.error(`lint: ${file} imports '${specifier}', ${reason}`);
 	if (violations.length) passed = false;
-	else console.log('lint: rooms: 0 imports between resource folders');
+	else console.log('lint: rooms: 0 imports between resource folders, none from helpers/ upward, no circle');
 }
 
 /** Runs node_modules/.bin/<command>; resolves with its output (stdout and stderr as they came) and its failure. */

@@ -74,3 +74,49 @@ test('the repository itself passes', () => {
 	expect(run.stderr).toBe('');
 	expect(run.status).toBe(0);
 });
+
+describe('the floors and circles of nodes/', () => {
+	let nodes;
+	beforeEach(() => {
+		nodes = path.join(path.dirname(actions), 'nodes');
+		write(HOUSE);
+	});
+
+	function checkNodes(files) {
+		for (const [file, text] of Object.entries(files)) {
+			mkdirSync(path.dirname(path.join(nodes, file)), { recursive: true });
+			writeFileSync(path.join(nodes, file), text);
+		}
+		const run = spawnSync(process.execPath, [script, actions, nodes], { encoding: 'utf8' });
+		return { status: run.status, errors: run.stderr };
+	}
+
+	const GROUND = {
+		'Helena/helpers/redact.ts': 'export const hidden = 1;\n',
+		'Helena/helpers/input.ts': "import { hidden } from './redact';\nimport type { INode } from 'n8n-workflow';\n",
+		'Helena/transport/httpDate.ts': 'export const readHttpDate = 1;\n',
+		'Helena/transport/request.ts': "import { hidden } from '../helpers/redact';\nimport { readHttpDate } from './httpDate';\n",
+		'Helena/transport/helenaClock.ts': "import { readHttpDate } from './httpDate';\nimport type { HelenaContext } from './request';\n",
+	};
+
+	test('helpers/ that imports only itself and packages, and transport/ files that import one way, pass', () => {
+		expect(checkNodes(GROUND)).toEqual({ status: 0, errors: '' });
+	});
+
+	test('a file of helpers/ that imports from transport/ fails, naming the file and the import', () => {
+		const { status, errors } = checkNodes({ ...GROUND, 'Helena/helpers/input.ts': "import { shortened } from '../transport/request';\n" });
+		expect(status).toBe(1);
+		expect(errors).toContain(`${path.join(nodes, 'Helena/helpers/input.ts')} imports '../transport/request', a room above helpers/`);
+	});
+
+	test('two files that import each other (one of them by a type import) fail once, naming the circle', () => {
+		const { status, errors } = checkNodes({
+			...GROUND,
+			'Helena/transport/request.ts': "import { readHttpDate } from './helenaClock';\n",
+			'Helena/transport/helenaClock.ts': "import type { HelenaContext } from './request';\nexport const readHttpDate = 1;\n",
+		});
+		expect(status).toBe(1);
+		expect(errors.match(/a circle/g)).toHaveLength(1);
+		expect(errors).toMatch(/transport\/(request|helenaClock)\.ts -> .*transport\/(request|helenaClock)\.ts -> /);
+	});
+});

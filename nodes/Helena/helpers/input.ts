@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { shortened } from '../transport/redact';
+import { shortened } from './redact';
 import { emailProblem, indexOfCode, isControlCode, isUuid, offsetProblem, unicodeName, uriProblem } from './formats';
 
 /* Readers of parameter and item values: each checks one kind of value before any request is sent. */

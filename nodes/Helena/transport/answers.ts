@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { shortened } from './redact';
+import { shortened } from '../helpers/redact';
 
 /**
  * The shape an endpoint's answer must have. `record`: one record with its `id` (a contact, a department,

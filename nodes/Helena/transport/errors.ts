@@ -1,7 +1,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { redactText, shortened } from './redact';
+import { redactText, shortened } from '../helpers/redact';
 
 /** The fields of Helena's error body (`InternalException`) that help a user. */
 export interface HelenaErrorBody {

@@ -41,6 +41,6 @@ export {
 	templatePage,
 	updateSubscription,
 } from './endpoints';
-export { withoutDeliveryToken } from './redact';
+export { withoutDeliveryToken } from '../helpers/redact';
 export { isTagRemoval, sendTagRemoval, TAG_REMOVAL_SPELLINGS } from './tagRemoval';
 export type { TagRemovalSpelling } from './tagRemoval';

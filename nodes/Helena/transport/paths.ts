@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isUuid } from '../helpers/formats';
 import { isDotSegment } from '../helpers/input';
-import { shortened } from './redact';
+import { shortened } from '../helpers/redact';
 import type { HelenaService } from './url';
 
 /*

@@ -22,9 +22,9 @@ import { markOutcome, requestOutcome } from './outcome';
 import type { RequestOutcome } from './outcome';
 import { markSendOutcome } from './sendOutcome';
 import { checkFieldFormats } from './fieldFormats';
-import { readHttpDate } from './helenaClock';
+import { readHttpDate } from './httpDate';
 import { checkPath } from './paths';
-import { withoutApiKey } from './redact';
+import { withoutApiKey } from '../helpers/redact';
 import { serviceUrl } from './url';
 import type { HelenaService } from './url';
 

@@ -1,8 +1,8 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { holdsApiKey } from '../helpers/redact';
 import { baseUrlOf } from './baseUrl';
-import { holdsApiKey } from './redact';
 
 /** Helena's services: contacts, teams, users, files and webhooks live in core; messaging in chat; panels and cards in crm. */
 export type HelenaService = 'core' | 'chat' | 'crm';
