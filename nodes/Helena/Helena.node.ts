@@ -14,9 +14,9 @@ import { sessionDescription } from './actions/session';
 import { tagDescription } from './actions/tag';
 import { respondToLink, responseWebhooks } from './actions/message/response/webhook';
 import { router } from './actions/router';
-import { failedItem, withItemIndex } from './helpers';
+import { errorsAsShown, failedItem, withItemIndex, withoutApiKey } from './helpers';
+import { credentialApiKey, tellSendOutcome } from './transport';
 import { operationSubtitle } from './helpers/subtitle';
-import { tellSendOutcome } from './transport';
 import { userDescription } from './actions/user';
 import { webhookDescription } from './actions/webhook';
 import { listSearch, loadOptions } from './methods';
@@ -89,13 +89,23 @@ export class Helena implements INodeType {
 		// item comes out as its error, paired to it, and the other items go on; without it the failed item
 		// stops the node, its error naming the item.
 		const continueOnFail = this.continueOnFail();
-		return await router.call(this, {
-			continueOnFail,
-			failed: (error, itemIndex) => {
-				// a send's error says whether the message went, for the person reading it and for an AI Agent's model
-				if (continueOnFail) return failedItem(tellSendOutcome(error), itemIndex);
-				throw withItemIndex(this, tellSendOutcome(error), itemIndex);
-			},
-		});
+		// A value mapped into a field may hold the API key: no error or item leaves the node with it; in a
+		// tool run (AI Agent, MCP client) no error names an item (docs/reliability.md). A send's error says whether
+		// the message went, for the person reading it and for an AI Agent's model.
+		const apiKey = await credentialApiKey(this);
+		const asShown = errorsAsShown(this, apiKey);
+		try {
+			const output = await router.call(this, {
+				continueOnFail,
+				failed: (error, itemIndex) => {
+					if (continueOnFail) return failedItem(asShown(tellSendOutcome(error)), itemIndex);
+					throw asShown(withItemIndex(this, tellSendOutcome(error), itemIndex));
+				},
+			});
+			for (const items of output) for (const item of items) item.json = withoutApiKey(item.json, apiKey);
+			return output;
+		} catch (error) {
+			throw asShown(error);
+		}
 	}
 }

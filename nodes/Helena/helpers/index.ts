@@ -5,6 +5,8 @@ export type { SingleFlight } from './singleFlight';
 export { toFieldType } from './customFieldValue';
 export { mapWithConcurrency } from './concurrency';
 export { pause } from './pause';
+export { errorsAsShown, runsAsTool } from './errorsShown';
+export { withoutApiKey } from './redact';
 export {
 	invalidInput,
 	isCalendarDay,

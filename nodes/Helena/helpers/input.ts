@@ -118,7 +118,8 @@ export function shown(value: unknown): string {
 	} catch {
 		text = String(value);
 	}
-	return shortened(text, 80, { ellipsis: '...' });
+	// the key is not known here: no run of key characters is cut, and the node's last step removes the key itself
+	return shortened(text, 80, { ellipsis: '...', wholeRunsOnly: true });
 }
 
 /** The kind of a value, for "must be text, not an object". */

@@ -1,7 +1,8 @@
 /*
- * What the server sends back may echo what it received: the Authorization header (an error page that
- * prints the request), or a subscription URL with the trigger's delivery token. Nothing of it reaches
- * a message, description, cause or output item unscrubbed.
+ * The API key and the trigger's delivery tokens out of any text the node shows. What the server sends back may
+ * echo what it received (the Authorization header, a subscription URL with its token), and what a user, an
+ * expression or a model maps into a field may hold the key (`Bearer <key>` pasted into an ID). Nothing of either
+ * reaches a message, description, cause, request line or output item unscrubbed.
  */
 
 const HIDDEN = '[redacted]';
@@ -61,7 +62,8 @@ export function redactText(text: string, apiKey: unknown): string {
 /** The answer without the API key anywhere in it; untouched (same object) when it holds none. */
 export function withoutApiKey<T>(value: T, apiKey: unknown): T {
 	if (typeof apiKey !== 'string') return value;
-	const hidden = forms(apiKey);
+	const short = apiKey.replace(/^bearer\s+/i, '').trim();
+	const hidden = short.length > 0 && short.length < 4 ? [short] : forms(apiKey);
 	if (hidden.length === 0 || !holdsAny(value, hidden)) return value;
 	const walk = (node: unknown): unknown => {
 		if (typeof node === 'string') return redactKeyOnly(node, apiKey);
@@ -94,10 +96,22 @@ function holdsAny(node: unknown, texts: string[]): boolean {
 
 const escapedForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
+/**
+ * A key too short to have forms of its own (the credential takes any length) is hidden where it stands alone:
+ * as is or URL-encoded, with no letter or digit on either side (`Bearer q7Z`, `ref-q7Z`, not inside a word).
+ */
+function shortKeyPattern(apiKey: string): RegExp | undefined {
+	const key = apiKey.replace(/^bearer\s+/i, '').trim();
+	if (key.length === 0 || key.length >= 4) return undefined;
+	const alone = [...new Set([key, encodeURIComponent(key)])].map(escapedForRegExp).join('|');
+	return new RegExp(`(?<![A-Za-z0-9])(?:${alone})(?![A-Za-z0-9])`, 'g');
+}
+
 function redactKeyOnly(text: string, apiKey: string): string {
 	let clean = text;
 	for (const form of forms(apiKey)) clean = clean.replace(new RegExp(escapedForRegExp(form), 'gi'), HIDDEN);
-	return clean;
+	const short = shortKeyPattern(apiKey);
+	return short ? clean.replace(short, HIDDEN) : clean;
 }
 
 /** The shortest piece of the key (or of one of its forms) that marks a run of key characters as holding it. */
@@ -125,10 +139,15 @@ const KEY_SHAPED_RUN = 16;
 /**
  * Server text (or a value) shortened to at most `max` characters for a message: first the API key in every form
  * and the delivery tokens are removed, then it is cut; a cut that would fall inside a run of key characters
- * long enough to be a key drops the whole run, so no prefix of a secret survives. The one place text is
- * shortened for an error, a table or a log.
+ * long enough to be a key drops the whole run, so no prefix of a secret survives (`wholeRunsOnly`: any run, for text
+ * shortened before the key is known, such as a refused value). The one place text is shortened for an error, a
+ * table or a log.
  */
-export function shortened(text: string, max: number, options: { apiKey?: unknown; ellipsis?: string } = {}): string {
+export function shortened(
+	text: string,
+	max: number,
+	options: { apiKey?: unknown; ellipsis?: string; wholeRunsOnly?: boolean } = {},
+): string {
 	const clean = options.apiKey === undefined ? hideDeliveryToken(text) : redactText(text, options.apiKey);
 	if (clean.length <= max) return clean;
 	const ellipsis = options.ellipsis ?? '…';
@@ -137,7 +156,7 @@ export function shortened(text: string, max: number, options: { apiKey?: unknown
 	while (start > 0 && KEY_CHARACTER.test(clean[start - 1])) start--;
 	let stop = end;
 	while (stop < clean.length && KEY_CHARACTER.test(clean[stop])) stop++;
-	if (start < end && stop > end && stop - start >= KEY_SHAPED_RUN) end = start;
+	if (start < end && stop > end && (options.wholeRunsOnly || stop - start >= KEY_SHAPED_RUN)) end = start;
 	// never half of a surrogate pair
 	if (end > 0 && /[\uD800-\uDBFF]/.test(clean[end - 1])) end--;
 	return `${clean.slice(0, end)}${ellipsis}`;
@@ -145,7 +164,30 @@ export function shortened(text: string, max: number, options: { apiKey?: unknown
 
 /** Whether the text holds the API key in any form. */
 export function holdsApiKey(text: string, apiKey: unknown): boolean {
-	return typeof apiKey === 'string' && forms(apiKey).some((form) => text.toLowerCase().includes(form.toLowerCase()));
+	if (typeof apiKey !== 'string') return false;
+	const short = shortKeyPattern(apiKey);
+	if (short) return short.test(text);
+	return forms(apiKey).some((form) => text.toLowerCase().includes(form.toLowerCase()));
+}
+
+/** The texts of an error n8n shows or keeps in the execution's data. */
+const ERROR_TEXTS = ['message', 'description', 'stack'] as const;
+
+/**
+ * The error without the API key in any text it carries (message, description, stack, n8n's `messages`, its context
+ * and error response, and its causes): the last step before an error leaves the node, whatever raised it. A refused
+ * value a user mapped is quoted by a reader that cannot know the key; here it loses it. The same error, changed.
+ */
+export function withoutApiKeyInError<T>(error: T, apiKey: unknown, depth = 0): T {
+	if (typeof apiKey !== 'string' || !error || typeof error !== 'object' || depth > 4) return error;
+	const record = error as Record<string, unknown>;
+	for (const name of ERROR_TEXTS) if (typeof record[name] === 'string') record[name] = redactText(record[name] as string, apiKey);
+	if (Array.isArray(record.messages))
+		record.messages = record.messages.map((text) => (typeof text === 'string' ? redactText(text, apiKey) : text));
+	for (const name of ['context', 'errorResponse', 'extra'])
+		if (record[name] && typeof record[name] === 'object') record[name] = withoutApiKey(record[name], apiKey);
+	if (record.cause && record.cause !== error) withoutApiKeyInError(record.cause, apiKey, depth + 1);
+	return error;
 }
 
 /** A subscription as output to users: its URL without the trigger's delivery token (the trigger alone needs it). */

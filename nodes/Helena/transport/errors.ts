@@ -288,7 +288,7 @@ export function helenaApiError(node: INode, given: FailureContext, body: unknown
 	const failure = given.redirectedTo === undefined ? given : { ...given, redirectedTo: redactText(given.redirectedTo, apiKey) };
 	const { message, hint } = messageFor(failure, error);
 	// the path as sent (values URL-encoded), so a user can see which endpoint answered
-	const sent = `Request: ${failure.method} ${failure.path}.`;
+	const sent = `Request: ${failure.method} ${redactText(failure.path, apiKey)}.`;
 	const description = [helenaSays(error), hint, waitCapNote(failure), sent].filter(Boolean).join(' ');
 	const details: JsonObject = {
 		httpCode: String(failure.status),

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { formatProblem } from '../helpers/formats';
 import type { ValueFormat } from '../helpers/formats';
-import { shortened } from '../helpers/redact';
+import { shown } from '../helpers/input';
 
 /*
  * The request fields Helena's API reference gives a format, per endpoint: each value is checked against
@@ -244,7 +244,7 @@ export function checkFieldFormats(
 			const problem = formatProblem(format, value);
 			if (!problem) continue;
 			const item = request.itemIndex === undefined ? '' : ` (item ${request.itemIndex})`;
-			const shownValue = typeof value === 'string' ? ` ("${shortened(value, 80, { ellipsis: '...' })}")` : '';
+			const shownValue = typeof value === 'string' ? ` (${shown(value)})` : '';
 			throw new NodeOperationError(
 				node,
 				`The ${inQuery ? 'query parameter' : 'field'} ${where} of ${endpoint} ${problem}${shownValue}${item}`,

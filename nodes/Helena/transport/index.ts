@@ -1,7 +1,7 @@
 // The only door into transport/: everything outside it imports from here.
 export { apiPath } from './url';
 export type { HelenaService } from './url';
-export { helenaRequest, requestTimeoutMs } from './request';
+export { credentialApiKey, helenaRequest, requestTimeoutMs } from './request';
 export type { HelenaContext, HelenaRequest } from './request';
 export { isNotFoundError, recordIn, refusalOf, saysAlready } from './errors';
 export { markOutcome, requestOutcome } from './outcome';

@@ -2,8 +2,7 @@ import type { IHttpRequestMethods, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isUuid } from '../helpers/formats';
-import { isDotSegment } from '../helpers/input';
-import { shortened } from '../helpers/redact';
+import { isDotSegment, shown } from '../helpers/input';
 import type { HelenaService } from './url';
 
 /*
@@ -154,7 +153,7 @@ function segmentProblem(value: string | undefined, uuid: boolean): string | unde
 	if (value === undefined) return 'is not a properly encoded address segment';
 	if (value.trim() === '') return 'is empty';
 	if (isDotSegment(value)) return `is "${value}", which would change the address of the request`;
-	if (uuid && !isUuid(value)) return `must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "${shortened(value, 80)}"`;
+	if (uuid && !isUuid(value)) return `must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not ${shown(value)}`;
 	return undefined;
 }
 

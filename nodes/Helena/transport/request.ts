@@ -90,6 +90,15 @@ const credentialsFor = perExecution(
 	async (context: HelenaContext): Promise<ICredentialDataDecryptedObject> => await context.getCredentials('helenaApi'),
 );
 
+/** The credential's API key, for the node's last redaction of what it shows; undefined when the credential cannot be read. */
+export async function credentialApiKey(context: HelenaContext): Promise<unknown> {
+	try {
+		return (await credentialsFor(context)).apiKey;
+	} catch {
+		return undefined;
+	}
+}
+
 /** What the process remembers per credential: its id and the service it points to. */
 export async function credentialKey(context: HelenaContext): Promise<string> {
 	const credentials = await credentialsFor(context);
