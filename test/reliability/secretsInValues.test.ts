@@ -10,7 +10,7 @@ import { byId } from '../helpers/requests';
  * error, an output item) goes through the same redaction as a server's text, whatever the key's length.
  */
 
-const LONG_KEY = 'pn_Zx9Q7mW2rT5vB8nK3pL6yH4d';
+const LONG_KEY = 'pn_Zx9Q7mW2rT5vB8nK3pexample';
 
 /** What the node put out: items, the error and the run data, without the workflow's own node (its parameters as typed). */
 const shownOf = ({ items, error, run }: NodeRun) =>

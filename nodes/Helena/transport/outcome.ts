@@ -15,8 +15,14 @@ export type RequestOutcome = 'notApplied' | 'unknown';
  */
 export function markOutcome<T extends NodeApiError | NodeOperationError>(error: T, outcome: RequestOutcome, lostBefore = false): T {
 	error.context.outcome = lostBefore ? 'unknown' : outcome;
+	// the last attempt's own words speak of that attempt only: the error states the outcome of the request
+	if (lostBefore && outcome === 'notApplied') error.description = [error.description, EARLIER_ATTEMPT_LOST].filter(Boolean).join(' ');
 	return error;
 }
+
+/** Said of a request whose last attempt was refused or not sent, after an earlier attempt whose answer was lost. */
+export const EARLIER_ATTEMPT_LOST =
+	'An earlier attempt reached Helena and its answer was lost, so Helena may have applied the request: check in Helena whether it was, then run the item again.';
 
 /** What the request behind an error did; an error the node raised itself (bad input) sent nothing. */
 export function requestOutcome(error: unknown): RequestOutcome {

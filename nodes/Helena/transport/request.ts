@@ -221,15 +221,19 @@ export function blockedByN8n(error: unknown): BlockedByN8n | undefined {
 	return undefined;
 }
 
-/** What a user reads when n8n refused a request: nothing was sent to `to`, and which setting allows it. */
-export function blockedDescription(block: BlockedByN8n, to: string): string {
+/**
+ * What a user reads when n8n refused a request: nothing was sent to `to` (only the repeat was not, when an earlier
+ * attempt was sent: `repeat`), and which setting allows it.
+ */
+export function blockedDescription(block: BlockedByN8n, to: string, { repeat = false }: { repeat?: boolean } = {}): string {
+	const notSent = repeat ? `The repeat was not sent to ${to}` : `Nothing was sent to ${to}`;
 	if (!block.ip) {
 		const name = block.hostname ? `the host name ${block.hostname}` : 'this host';
-		return `Nothing was sent to ${to}: ${name} is on n8n's list of blocked host names (N8N_SSRF_BLOCKED_HOSTNAMES). An n8n administrator can allow it with N8N_SSRF_ALLOWED_HOSTNAMES.`;
+		return `${notSent}: ${name} is on n8n's list of blocked host names (N8N_SSRF_BLOCKED_HOSTNAMES). An n8n administrator can allow it with N8N_SSRF_ALLOWED_HOSTNAMES.`;
 	}
 	const of = block.hostname && block.hostname !== block.ip ? ` (the address of ${block.hostname})` : '';
 	const range = `${block.ip}${block.ip.includes(':') ? '/128' : '/32'}`;
-	return `Nothing was sent to ${to}: n8n does not allow connections to ${block.ip}${of}. An n8n administrator can allow it with N8N_SSRF_ALLOWED_IP_RANGES (e.g. ${range}) or N8N_SSRF_ALLOWED_HOSTNAMES.`;
+	return `${notSent}: n8n does not allow connections to ${block.ip}${of}. An n8n administrator can allow it with N8N_SSRF_ALLOWED_IP_RANGES (e.g. ${range}) or N8N_SSRF_ALLOWED_HOSTNAMES.`;
 }
 
 /** Whether a failed connection failed before the request was sent (see NOT_SENT_CODE). */
@@ -262,6 +266,8 @@ interface Attempt {
 	attempt: number;
 	apiKey: unknown;
 	timeoutMs: number;
+	/** An earlier attempt was sent and its answer lost: this one is a repeat, and Helena may have applied the request. */
+	answerLost: boolean;
 }
 
 /** One attempt: the request with n8n's authentication, never following a redirect. */
@@ -398,15 +404,15 @@ function unreachable({ context, request, url }: Attempt, code: string | undefine
 	);
 }
 
-/** n8n's SSRF protection refused the request before sending it: never repeated, whatever the request. */
-function blockedByN8nError({ context, request, url }: Attempt, block: BlockedByN8n): NodeApiError {
+/** n8n's SSRF protection refused the request (or its repeat) before sending it: never repeated, whatever the request. */
+function blockedByN8nError({ context, request, url, answerLost }: Attempt, block: BlockedByN8n): NodeApiError {
 	const { origin } = new URL(url);
 	return new NodeApiError(
 		context.getNode(),
 		{ networkError: 'ssrfBlocked' },
 		{
-			message: `n8n blocked the request to ${origin}: its SSRF protection does not allow this address`,
-			description: blockedDescription(block, 'Helena'),
+			message: `n8n blocked the ${answerLost ? 'repeat of the ' : ''}request to ${origin}: its SSRF protection does not allow this address`,
+			description: blockedDescription(block, 'Helena', { repeat: answerLost }),
 			itemIndex: request.itemIndex,
 		},
 	);
@@ -547,6 +553,7 @@ export async function helenaRequest<T = unknown>(this: HelenaContext, request: H
 			attempt,
 			apiKey: credentials.apiKey,
 			timeoutMs,
+			answerLost,
 		};
 		for (const { budget, slots } of budgets) await budget.take(slots);
 		const sent = await send(current, credentials);
