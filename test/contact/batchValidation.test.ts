@@ -35,7 +35,7 @@ describe('Contact: one validator for Create, Update and Create or Update Many', 
 			'a phone of letters',
 			{ name: 'Ana', phoneNumber: 'call me' },
 			'phoneNumber',
-			'must be a phone number such as +55|11999999999, not "call me"',
+			'must be a phone number with country code (10 to 15 digits), not "call me"',
 		],
 		['a name that is a boolean', { name: true, phoneNumber: '5511988880000' }, 'name', 'must be text, not the boolean true'],
 	];
@@ -163,7 +163,7 @@ describe('Contact: one validator for Create, Update and Create or Update Many', 
 			helena,
 			autoMap,
 			[{ Name: 'Ok' }, { NAME: 'Ana', PhoneNumber: 'call me' }],
-			'Input item key "PhoneNumber" must be a phone number such as +55|11999999999, not "call me" (item 1)',
+			'Input item key "PhoneNumber" must be a phone number with country code (10 to 15 digits), not "call me" (item 1)',
 		);
 		await expectRefused(
 			helena,

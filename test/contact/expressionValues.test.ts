@@ -23,23 +23,29 @@ describe('Contact: expression values are converted when unambiguous and refused 
 	const getAll = { resource: 'contact', operation: 'getAll' };
 	const search = { resource: 'contact', operation: 'search' };
 
+	// the Phone mode reads a phone number as every phone field does (test/reliability/phoneNumbers.test.ts): a dot
+	// segment, a broken character or 20,000 digits is no phone number, refused before the path is built
 	describe('values that go into a path (Get, Update, Tags by phone)', () => {
 		const phoneCases: Array<[string, IDataObject[string], string]> = [
-			['..', '..', 'Contact cannot be "..": it would change the address of the request (item 0)'],
-			['.', '.', 'Contact cannot be ".": it would change the address of the request (item 0)'],
-			['%2e%2E', '%2e%2E', 'Contact cannot be "%2e%2E": it would change the address of the request (item 0)'],
-			['.%2e', '.%2e', 'Contact cannot be ".%2e": it would change the address of the request (item 0)'],
-			['%252e%252e (encoded twice)', '%252e%252e', 'Contact cannot be "%252e%252e": it would change the address of the request (item 0)'],
+			['..', '..', 'Contact must be a phone number with country code (10 to 15 digits), not ".." (item 0)'],
+			['.', '.', 'Contact must be a phone number with country code (10 to 15 digits), not "." (item 0)'],
+			['%2e%2E', '%2e%2E', 'Contact must be a phone number with country code (10 to 15 digits), not "%2e%2E" (item 0)'],
+			['.%2e', '.%2e', 'Contact must be a phone number with country code (10 to 15 digits), not ".%2e" (item 0)'],
+			[
+				'%252e%252e (encoded twice)',
+				'%252e%252e',
+				'Contact must be a phone number with country code (10 to 15 digits), not "%252e%252e" (item 0)',
+			],
 			['an object', { n: 1 }, 'Contact must be text, not an object (item 0)'],
 			['a list', ['5511', '9999'], 'Contact must be text, not a list (item 0)'],
 			['true', true, 'Contact must be text, not the boolean true (item 0)'],
 			['1e21', 1e21, 'Contact must be text; the number 1e+21 has no unambiguous text form (item 0)'],
+			['a lone surrogate', '5511\uD800', 'Contact must be a phone number with country code (10 to 15 digits), not "5511\uD800" (item 0)'],
 			[
-				'a lone surrogate',
-				'5511\uD800',
-				'Contact contains a broken character (a lone UTF-16 surrogate), which cannot be sent in a URL (item 0)',
+				'20,000 characters',
+				'5'.repeat(20000),
+				'Contact must be a phone number with country code (10 to 15 digits), not a text of 20000 characters (item 0)',
 			],
-			['20,000 characters', '5'.repeat(20000), 'Contact must be at most 100 characters long; it has 20000 (item 0)'],
 			['a control character', '5511\n999', 'Contact contains a control character (item 0)'],
 		];
 		test.each(phoneCases)('a phone of %s is refused by Get, Update and Change Tags', async (_name, value, message) => {

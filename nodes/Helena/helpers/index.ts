@@ -23,6 +23,7 @@ export {
 	readNumber,
 	readOption,
 	readPathValue,
+	readPhoneNumber,
 	readText,
 	refuseControlCharacters,
 	requireHttpUrl,

@@ -102,12 +102,26 @@ export function readEmail(context: NodeContext, value: unknown, label: string, i
 	return text;
 }
 
-const PHONE = /^\+?[\d\s().|-]{8,25}$/;
+// spaces as people type them, never a tab or a line break (a control character in a path or a body)
+const PHONE = /^\+?[\d \u00a0().|-]{8,25}$/;
 
 /** A phone number with its country code (10 to 15 digits), as Helena stores it or as digits: a send's recipient, a list's entry. */
 export function isPhoneWithCountryCode(phone: string): boolean {
 	const digits = phone.replace(/\D/g, '').length;
 	return PHONE.test(phone) && digits >= 10 && digits <= 15;
+}
+
+/**
+ * A phone number with its country code, trimmed: the one reader of every phone field and picker mode (a send's
+ * recipient, a contact's number, the contact picker's Phone mode), whether typed, mapped or given by a model.
+ */
+export function readPhoneNumber(context: NodeContext, value: unknown, field: string, itemIndex: number): string {
+	const phone = (readText(context, value, field, itemIndex) ?? '').trim();
+	if (indexOfCode(phone, isAsciiControl) >= 0) throw invalidInput(context, field, 'contains a control character', itemIndex);
+	if (!isPhoneWithCountryCode(phone)) {
+		throw invalidInput(context, field, `must be a phone number with country code (10 to 15 digits), not ${shown(phone)}`, itemIndex);
+	}
+	return phone;
 }
 
 /** A short rendering of a refused value for an error message. */
@@ -119,7 +133,11 @@ export function shown(value: unknown): string {
 		text = String(value);
 	}
 	// the key is not known here: no run of key characters is cut, and the node's last step removes the key itself
-	return shortened(text, 80, { ellipsis: '...', wholeRunsOnly: true });
+	const cut = shortened(text, 80, { ellipsis: '...', wholeRunsOnly: true });
+	// one long run (20,000 digits) leaves nothing to quote: say how long it is
+	if (cut.length <= 4 && text.length > 80)
+		return typeof value === 'string' ? `a text of ${value.length} characters` : `a value of ${text.length} characters`;
+	return cut;
 }
 
 /** The kind of a value, for "must be text, not an object". */

@@ -7,12 +7,12 @@ import {
 	readKeyValues,
 	readList,
 	readOption,
+	readPhoneNumber,
 	readText,
 	readUpdateFields,
 	refuseControlCharacters,
 	requireHttpUrl,
 	requireOneOf,
-	shown,
 } from '../../helpers';
 import { REMOVE_KEY } from '../shared/metadata';
 import { knownCustomFields, typedCustomFields } from './customFields';
@@ -52,8 +52,6 @@ const NAME_LIST_KEYS = ['tagNames', 'portfolioNames'];
 const LIST_KEYS = [...NAME_LIST_KEYS, ...ID_LIST_KEYS];
 const MAX_TEXT_LENGTH = 255;
 const STATUSES = ['ACTIVE', 'ARCHIVED', 'BLOCKED'];
-/** What a phone number is written with: digits and the separators people type (+55|11 9999-9999). */
-const PHONE = /^[+\d\s|().-]*\d[+\d\s|().-]*$/;
 
 /** The label of a value in errors: the field's name in the node, or how the caller calls it (an input item key). */
 export type LabelOf = (key: string) => string;
@@ -148,9 +146,7 @@ function readContactText(context: IExecuteFunctions, key: string, value: unknown
 	if (key !== 'annotation' && text.length > MAX_TEXT_LENGTH) {
 		throw invalidInput(context, labelOf(key), `must be at most ${MAX_TEXT_LENGTH} characters long; it has ${text.length}`, itemIndex);
 	}
-	if (key === 'phoneNumber' && mode !== 'filter' && !PHONE.test(text)) {
-		throw invalidInput(context, labelOf(key), `must be a phone number such as +55|11999999999, not ${shown(text)}`, itemIndex);
-	}
+	if (key === 'phoneNumber' && mode !== 'filter') return readPhoneNumber(context, text, labelOf(key), itemIndex);
 	return text;
 }
 

@@ -1,16 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import {
-	invalidInput,
-	isPhoneWithCountryCode,
-	readBoolean,
-	readNumber,
-	readOption,
-	readText,
-	requireHttpUrl,
-	requireUuid,
-} from '../../helpers';
+import { invalidInput, readBoolean, readNumber, readOption, readPhoneNumber, readText, requireHttpUrl, requireUuid } from '../../helpers';
 import { helenaRequest, recordIn } from '../../transport';
 import type { RecordRef } from '../../transport';
 import { resolveChannel } from '../chat/catalog';
@@ -99,12 +90,9 @@ export function readRecipient(context: IExecuteFunctions, itemIndex: number): ID
 	return { to: readPhone(context, context.getNodeParameter('phoneNumber', itemIndex), itemIndex) };
 }
 
+/** The Phone Number field of a send (and of a scheduled message), read as every phone is. */
 export function readPhone(context: IExecuteFunctions, value: unknown, itemIndex: number): string {
-	const phone = (readText(context, value, 'Phone Number', itemIndex) ?? '').trim();
-	if (!isPhoneWithCountryCode(phone)) {
-		throw invalidInput(context, 'Phone Number', `must be a phone number with country code (10 to 15 digits), not "${phone}"`, itemIndex);
-	}
-	return phone;
+	return readPhoneNumber(context, value, 'Phone Number', itemIndex);
 }
 
 /** The channel's number for `from`, or undefined when the channel is left empty. */

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 
-import { invalidInput, readPathValue, readText, requireUuid, uuidLocator } from '../../helpers';
+import { invalidInput, readPhoneNumber, readText, requireUuid, uuidLocator } from '../../helpers';
 import { apiPath, recordIn } from '../../transport';
 import type { RecordRef } from '../../transport';
 
@@ -43,7 +43,7 @@ export function readContactTarget(context: IExecuteFunctions, itemIndex: number)
 		if (value === undefined || value === null || (typeof value === 'string' && !value.trim())) {
 			throw invalidInput(context, 'Contact', 'needs a phone number', itemIndex);
 		}
-		return { byPhone: true, value: readPathValue(context, value, 'Contact', itemIndex) };
+		return { byPhone: true, value: readPhoneNumber(context, value, 'Contact', itemIndex) };
 	}
 	return { byPhone: false, value: requireUuid(context, value, 'Contact', itemIndex) };
 }
