@@ -89,4 +89,17 @@ describe('what the message still says', () => {
 		expect(error?.description).toContain('Request: GET /chat/v1/send/otp/ref-[redacted].');
 		expect(helena.sandbox.requests.map((request) => request.path)).toEqual([`/chat/v1/send/otp/ref-${LONG_KEY}`]);
 	});
+
+	test('Webhook → Create: a long refused URL is quoted in at most 80 characters, and the key in it is [redacted]', async () => {
+		const url = `ftp://hooks.example.com/${LONG_KEY}:${'ab:'.repeat(140)}`;
+		const { error } = await helena.run(
+			{ resource: 'webhook', operation: 'create', name: 'CRM', url: '={{ $json.url }}', events: ['SESSION_NEW'] },
+			{ items: [{ url }], credentials: { apiKey: LONG_KEY } },
+		);
+		expect(error?.message).toMatch(
+			/^URL must be an http:\/\/ or https:\/\/ URL, not "ftp:\/\/hooks\.example\.com\/\[redacted\](:ab)+:?\.\.\. \(item 0\)$/,
+		);
+		expect(error?.message.length).toBeLessThan(160);
+		expect(helena.sandbox.requests).toEqual([]);
+	});
 });

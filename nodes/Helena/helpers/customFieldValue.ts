@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { invalidInput, readDate, readList, readText, shown } from './input';
+import { invalidInput, readDate, readList, readText } from './input';
+import { shown } from './redact';
 
 /* A custom field value (contact or card) in the form its definition's type takes. */
 

@@ -4,6 +4,8 @@
  * parameters they read, and the transport checks every field the reference formats before sending.
  */
 
+import { shown } from './redact';
+
 export type ValueFormat = 'uuid' | 'email' | 'date-time' | 'uri';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -69,7 +71,7 @@ export function emailProblem(text: string): string | undefined {
 		return 'must not start or end with a dot before the @, nor have two dots in a row';
 	}
 	if (!LOCAL_PART.test(local)) return 'has a character that is not allowed before the @';
-	if (!DOMAIN.test(domain)) return `must end in a domain such as example.com after the @, not "${domain}"`;
+	if (!DOMAIN.test(domain)) return `must end in a domain such as example.com after the @, not ${shown(domain)}`;
 	return undefined;
 }
 
@@ -116,7 +118,7 @@ export function uriProblem(text: string): string | undefined {
 	} catch {
 		// refused below
 	}
-	return `must be an http:// or https:// URL, not "${text}"`;
+	return `must be an http:// or https:// URL, not ${shown(text)}`;
 }
 
 /** Why a value is not of the format, or undefined when it is. */

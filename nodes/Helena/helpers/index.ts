@@ -6,7 +6,7 @@ export { toFieldType } from './customFieldValue';
 export { mapWithConcurrency } from './concurrency';
 export { pause } from './pause';
 export { errorsAsShown, runsAsTool } from './errorsShown';
-export { withoutApiKey } from './redact';
+export { shown, withoutApiKey } from './redact';
 export {
 	invalidInput,
 	isCalendarDay,
@@ -30,7 +30,6 @@ export {
 	requireLength,
 	requireOneOf,
 	requireUuid,
-	shown,
 	UUID_PATTERN,
 } from './input';
 export type { NodeContext } from './input';

@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { shortened } from './redact';
+import { shown } from './redact';
 import { emailProblem, indexOfCode, isControlCode, isUuid, offsetProblem, unicodeName, uriProblem } from './formats';
 
 /* Readers of parameter and item values: each checks one kind of value before any request is sent. */
@@ -122,22 +122,6 @@ export function readPhoneNumber(context: NodeContext, value: unknown, field: str
 		throw invalidInput(context, field, `must be a phone number with country code (10 to 15 digits), not ${shown(phone)}`, itemIndex);
 	}
 	return phone;
-}
-
-/** A short rendering of a refused value for an error message. */
-export function shown(value: unknown): string {
-	let text: string;
-	try {
-		text = typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
-	} catch {
-		text = String(value);
-	}
-	// the key is not known here: no run of key characters is cut, and the node's last step removes the key itself
-	const cut = shortened(text, 80, { ellipsis: '...', wholeRunsOnly: true });
-	// one long run (20,000 digits) leaves nothing to quote: say how long it is
-	if (cut.length <= 4 && text.length > 80)
-		return typeof value === 'string' ? `a text of ${value.length} characters` : `a value of ${text.length} characters`;
-	return cut;
 }
 
 /** The kind of a value, for "must be text, not an object". */

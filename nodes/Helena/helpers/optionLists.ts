@@ -1,7 +1,8 @@
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, NodeParameterValueType } from 'n8n-workflow';
 
 import type { NodeContext } from './input';
-import { invalidInput, listEntries, readOption, shown } from './input';
+import { invalidInput, listEntries, readOption } from './input';
+import { shown } from './redact';
 
 /*
  * Every option of an operation read against its list, before the operation runs: a dropdown, a multi-select,

@@ -162,6 +162,22 @@ export function shortened(
 	return `${clean.slice(0, end)}${ellipsis}`;
 }
 
+/** A short rendering of a refused value for an error message. */
+export function shown(value: unknown): string {
+	let text: string;
+	try {
+		text = typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
+	} catch {
+		text = String(value);
+	}
+	// the key is not known here: no run of key characters is cut, and the node's last step removes the key itself
+	const cut = shortened(text, 80, { ellipsis: '...', wholeRunsOnly: true });
+	// one long run (20,000 digits) leaves nothing to quote: say how long it is
+	if (cut.length <= 4 && text.length > 80)
+		return typeof value === 'string' ? `a text of ${value.length} characters` : `a value of ${text.length} characters`;
+	return cut;
+}
+
 /** Whether the text holds the API key in any form. */
 export function holdsApiKey(text: string, apiKey: unknown): boolean {
 	if (typeof apiKey !== 'string') return false;

@@ -1,5 +1,6 @@
 import type { NodeContext } from './input';
-import { invalidInput, readDate, readText, shown } from './input';
+import { invalidInput, readDate, readText } from './input';
+import { shown } from './redact';
 
 /*
  * Local times: a date and time read on the clock of a timezone. Where daylight saving moves the clock,

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { formatProblem } from '../helpers/formats';
 import type { ValueFormat } from '../helpers/formats';
-import { shown } from '../helpers/input';
+import { shown } from '../helpers/redact';
 
 /*
  * The request fields Helena's API reference gives a format, per endpoint: each value is checked against

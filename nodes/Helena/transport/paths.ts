@@ -2,7 +2,8 @@ import type { IHttpRequestMethods, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isUuid } from '../helpers/formats';
-import { isDotSegment, shown } from '../helpers/input';
+import { isDotSegment } from '../helpers/input';
+import { shown } from '../helpers/redact';
 import type { HelenaService } from './url';
 
 /*

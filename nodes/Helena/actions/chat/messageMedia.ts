@@ -2,7 +2,7 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties, IWeb
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { NodeContext } from '../../helpers';
-import { invalidInput, readNumber, readText } from '../../helpers';
+import { invalidInput, readNumber, readText, shown } from '../../helpers';
 import { downloadFile } from '../../transport';
 import { fetchMessage } from './message';
 
@@ -37,7 +37,12 @@ export function readMaxMediaBytes(context: NodeContext, value: unknown, label: s
 export function readBinaryPropertyName(context: NodeContext, value: unknown, label: string, itemIndex: number): string {
 	const name = (readText(context, value, label, itemIndex) ?? '').trim();
 	if (!/^[A-Za-z0-9_.-]{1,100}$/.test(name)) {
-		throw invalidInput(context, label, `must be a field name of letters, digits, "_", "-" or ".", such as data, not "${name}"`, itemIndex);
+		throw invalidInput(
+			context,
+			label,
+			`must be a field name of letters, digits, "_", "-" or ".", such as data, not ${shown(name)}`,
+			itemIndex,
+		);
 	}
 	return name;
 }

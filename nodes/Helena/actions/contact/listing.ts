@@ -9,6 +9,7 @@ import {
 	readChoices,
 	readOption,
 	readText,
+	shown,
 } from '../../helpers';
 import type { PagingOptions } from '../../transport';
 import { statusOptions } from './fields';
@@ -125,7 +126,7 @@ export function readIncludeDetails(context: NodeContext, options: IDataObject, s
 function readFieldName(context: IExecuteFunctions, value: unknown, itemIndex: number): string {
 	const name = (readText(context, value, 'Order By', itemIndex) ?? '').trim();
 	if (!/^[A-Za-z][A-Za-z0-9_.]*$/.test(name)) {
-		throw invalidInput(context, 'Order By', `must be the name of a contact field, such as createdAt, not "${name}"`, itemIndex);
+		throw invalidInput(context, 'Order By', `must be the name of a contact field, such as createdAt, not ${shown(name)}`, itemIndex);
 	}
 	return name;
 }
