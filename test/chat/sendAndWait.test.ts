@@ -225,6 +225,18 @@ describe('Message → Send and Wait for Response as n8n 2.x’s approval gate (h
 		);
 	});
 
+	test('a gate whose recipient is no phone number: "was not sent", and the model reads no item number', async () => {
+		const { error, agentOutput } = await runForAgentRequest(helena.credentials, gate({ phoneNumber: '12-ab!' }), { gate: true });
+
+		expect(error).toBeUndefined();
+		expect(allRequests(helena)).toEqual([]);
+		const answer = JSON.stringify(agentOutput);
+		expect(answer).toContain(
+			'"chatInput":"The approval request was not sent, so nobody was asked and the tool did not run: Phone Number must be a phone number with country code (10 to 15 digits), not \\"12-ab!\\""',
+		);
+		expect(answer).not.toMatch(/\(item \d+\)/);
+	});
+
 	test('a gate set to On Error → Stop Workflow: the failed send is the execution’s error', async () => {
 		const { error, run } = await runForAgentRequest(helena.credentials, gate({ phoneNumber: NEW_LEAD }), {
 			gate: true,

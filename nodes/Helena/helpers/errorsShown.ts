@@ -16,8 +16,10 @@ export function runsAsTool(context: IExecuteFunctions): boolean {
 	return /Tool$/.test(node.type) || Boolean(node.rewireOutputLogTo);
 }
 
-/** " (item 0)": to a model, which sent one call and no items, it means nothing. */
-const ITEM_NUMBER = / \(item \d+\)/g;
+/** A text a model reads without " (item 0)": to a model, which sent one call and no items, it means nothing. */
+export function withoutItemNumbers(text: string): string {
+	return text.replace(/ \(item \d+\)/g, '');
+}
 
 /** How errors leave the node in this run: without the key in any text, and without item numbers in a tool run. */
 export function errorsAsShown(context: IExecuteFunctions, apiKey: unknown): <T>(error: T) => T {
@@ -26,8 +28,8 @@ export function errorsAsShown(context: IExecuteFunctions, apiKey: unknown): <T>(
 		withoutApiKeyInError(error, apiKey);
 		if (tool && error && typeof error === 'object') {
 			const record = error as { message?: unknown; description?: unknown };
-			if (typeof record.message === 'string') record.message = record.message.replace(ITEM_NUMBER, '');
-			if (typeof record.description === 'string') record.description = record.description.replace(ITEM_NUMBER, '');
+			if (typeof record.message === 'string') record.message = withoutItemNumbers(record.message);
+			if (typeof record.description === 'string') record.description = withoutItemNumbers(record.description);
 		}
 		return error;
 	};

@@ -5,7 +5,7 @@ export type { SingleFlight } from './singleFlight';
 export { toFieldType } from './customFieldValue';
 export { mapWithConcurrency } from './concurrency';
 export { pause } from './pause';
-export { errorsAsShown, runsAsTool } from './errorsShown';
+export { errorsAsShown, runsAsTool, withoutItemNumbers } from './errorsShown';
 export { shown, withoutApiKey } from './redact';
 export {
 	invalidInput,

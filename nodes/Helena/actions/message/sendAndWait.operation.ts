@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { invalidInput, itemErrors, runItemChecks } from '../../helpers';
+import { invalidInput, itemErrors, runItemChecks, withoutItemNumbers } from '../../helpers';
 import { notSent, sendOutcomeOf, sendOutcomeWords } from '../../transport';
 import { canPauseHere, isApprovalGate } from './response/pause';
 import { linkParameters, recipientOf, responseLink } from './response/links';
@@ -65,7 +65,8 @@ const TOOL_PARAMETERS = /\{\{\s*\$tool\.parameters\s*\}\}/;
  * set to Stop Workflow the error stops the execution instead (see the caller).
  */
 function gateNotAsked(error: unknown, itemIndex: number): INodeExecutionData {
-	const message = error instanceof Error ? error.message : String(error);
+	// the model reads it: no item number
+	const message = withoutItemNumbers(error instanceof Error ? error.message : String(error));
 	return {
 		json: {
 			response: 'notSent',
@@ -84,9 +85,9 @@ const APPROVAL_REQUEST = 'the approval request';
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function errorFields(error: unknown): IDataObject {
-	const message = error instanceof Error ? error.message : String(error);
+	const message = withoutItemNumbers(error instanceof Error ? error.message : String(error));
 	const description = (error as { description?: unknown } | null)?.description;
-	return { message, description: typeof description === 'string' ? description : null };
+	return { message, description: typeof description === 'string' ? withoutItemNumbers(description) : null };
 }
 
 /**
