@@ -294,6 +294,20 @@ describe('Helena Card Trigger: what it keeps, test event', () => {
 		expect((await workflow.poll()).items).toBeNull();
 	});
 
+	test('a Panel mapped to "Bearer <key>" is refused without the key (the redaction of the action node)', async () => {
+		const key = helena.credentials.apiKey;
+		const workflow = new PollHarness(
+			helena.credentials,
+			{ panel: { mode: 'id', value: `={{ "Bearer " + "${key}" }}` }, ...ALL },
+			POLLING_TRIGGERS.card,
+		);
+		const refusal = await workflow.activate().catch((error: Error) => error);
+		expect(String((refusal as Error).message)).toBe(
+			'Panel must be a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, not "Bearer [redacted]" (item 0)',
+		);
+		expect(listQueries(helena, CARDS)).toHaveLength(0);
+	});
+
 	test('a Panel that is not a UUID is refused before any request', async () => {
 		const workflow = new PollHarness(helena.credentials, { panel: { mode: 'id', value: 'sales' }, ...ALL }, POLLING_TRIGGERS.card);
 		await expect(workflow.activate()).rejects.toThrow(/Panel must be a UUID/);

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 
 import { withoutApiKeyInError } from './redact';
 
@@ -11,7 +11,7 @@ import { withoutApiKeyInError } from './redact';
  * Whether the node runs as a tool: n8n's AI Agent or an MCP client calls it through the tool n8n makes of it
  * (`<node>Tool`, or `<node>HitlTool` for the approval gate), or the Agent runs it on its behalf (`rewireOutputLogTo`).
  */
-export function runsAsTool(context: IExecuteFunctions): boolean {
+export function runsAsTool(context: { getNode(): INode }): boolean {
 	const node = context.getNode() as { type: string; rewireOutputLogTo?: string };
 	return /Tool$/.test(node.type) || Boolean(node.rewireOutputLogTo);
 }
@@ -22,7 +22,7 @@ export function withoutItemNumbers(text: string): string {
 }
 
 /** How errors leave the node in this run: without the key in any text, and without item numbers in a tool run. */
-export function errorsAsShown(context: IExecuteFunctions, apiKey: unknown): <T>(error: T) => T {
+export function errorsAsShown(context: { getNode(): INode }, apiKey: unknown): <T>(error: T) => T {
 	const tool = runsAsTool(context);
 	return (error) => {
 		withoutApiKeyInError(error, apiKey);

@@ -1,5 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { errorsAsShown, withoutApiKey } from '../helpers';
+import { credentialApiKey } from '../transport';
 import type { ChangeField } from './changeCursor';
 import type { ChangeStream } from './pollChanges';
 import type { EventReport } from './pollEvents';
@@ -29,6 +31,18 @@ export interface PollingTrigger extends TriggerDescription {
 
 /** The `poll` of every polling trigger: its parameters read, then one check of what it watches. */
 export async function pollTrigger(context: IPollFunctions, trigger: PollingTrigger): Promise<INodeExecutionData[][] | null> {
+	// as the action node does: a value mapped into a parameter may hold the key, and no error or item shows it
+	const apiKey = await credentialApiKey(context);
+	try {
+		const output = await checkOnce(context, trigger);
+		for (const items of output ?? []) for (const item of items) item.json = withoutApiKey(item.json, apiKey);
+		return output;
+	} catch (error) {
+		throw errorsAsShown(context, apiKey)(error);
+	}
+}
+
+async function checkOnce(context: IPollFunctions, trigger: PollingTrigger): Promise<INodeExecutionData[][] | null> {
 	const events = readEvents(
 		context,
 		trigger.events.options.map((option) => String(option.value)),
