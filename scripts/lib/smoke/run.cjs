@@ -16,7 +16,7 @@ require('./registerTs.cjs');
 
 const ANSWERS = require('../../../contract/answers.json');
 const { parseBaseUrl } = require('../../../nodes/Helena/transport/url.ts');
-const { redactText, withoutApiKey } = require('../../../nodes/Helena/transport/redact.ts');
+const { redactText, withoutApiKey } = require('../../../nodes/Helena/helpers/redact.ts');
 const { checkAnswer, missingNeededFields, operationOf } = require('../answerSchemas.cjs');
 const { startRecorder } = require('./recorder.cjs');
 const { READS, writes, UNDO } = require('./plan.cjs');
