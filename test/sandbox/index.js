@@ -240,11 +240,12 @@ class Sandbox {
 	}
 
 	/**
-	 * Deliveries (of `eventType` only, when given) wait unsent until `releaseDeliveries()`: late deliveries.
-	 * @param {string} [eventType]
+	 * Deliveries (of `eventType` only, when given; those `accept` says yes to, when given) wait unsent until
+	 * `releaseDeliveries()`: late deliveries.
+	 * @param {string} [eventType] @param {(content: any) => boolean} [accept]
 	 */
-	holdDeliveries(eventType) {
-		return this.deliverer.hold(eventType);
+	holdDeliveries(eventType, accept) {
+		return this.deliverer.hold(eventType, accept);
 	}
 
 	/**
@@ -257,9 +258,9 @@ class Sandbox {
 	}
 
 	/**
-	 * Each delivery `accept` says yes to goes out twice at the same moment (duplicates racing each other) until
-	 * called with `undefined`.
-	 * @param {((eventType: string, content: any) => boolean)|undefined} accept
+	 * Each delivery `accept` says yes to goes out twice at the same moment (duplicates racing each other), or as
+	 * many times as it returns (a number: a duplicate storm), until called with `undefined`.
+	 * @param {((eventType: string, content: any) => boolean|number)|undefined} accept
 	 */
 	deliverTwice(accept) {
 		this.deliverer.twice(accept);

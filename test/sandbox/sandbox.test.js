@@ -486,6 +486,25 @@ describe('webhooks', () => {
 		await expect(sb.deliver('NOT_AN_EVENT')).rejects.toThrow();
 	});
 
+	test('a duplicate storm (each delivery as many times at once as asked) and one delivery held late while the others go out', async () => {
+		await core('POST', '/v1/webhook/subscription', { name: 'msg', url: `${receiverUrl}/msg`, events: ['MESSAGE_RECEIVED'] });
+		const texts = () => received.map(({ body }) => body.content.text);
+		sb.deliverTwice((eventType) => eventType === 'MESSAGE_RECEIVED' && 3);
+		sb.chat.contactWrites('+55 31 97777-0303', 'oi');
+		await sb.waitForDeliveries();
+		sb.deliverTwice(undefined);
+		expect(texts()).toEqual(['oi', 'oi', 'oi']);
+
+		received = [];
+		sb.holdDeliveries('MESSAGE_RECEIVED', (content) => content.text === 'atrasada');
+		sb.chat.contactWrites('+55 31 97777-0303', 'atrasada');
+		sb.chat.contactWrites('+55 31 97777-0303', 'na hora');
+		await sb.waitForDeliveries();
+		expect(texts()).toEqual(['na hora']);
+		await sb.releaseDeliveries();
+		expect(texts()).toEqual(['na hora', 'atrasada']);
+	});
+
 	test('every event the sandbox fires names records it has, so a workflow reacting to it can act on them', async () => {
 		const chat = () => sb.chat;
 		const known = {

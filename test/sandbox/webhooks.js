@@ -166,7 +166,7 @@ class Deliverer {
 		this.closed = false;
 		/** While held (`hold()`), deliveries wait here unsent until `release()`. @type {{ eventType: string, content: unknown }[]|undefined} */
 		this.held = undefined;
-		/** Deliveries it accepts go out twice at once (`twice()`). @type {((eventType: string, content: any) => boolean)|undefined} */
+		/** Deliveries it accepts go out twice (or as many times as it says) at once (`twice()`). @type {((eventType: string, content: any) => boolean|number)|undefined} */
 		this.twiceIf = undefined;
 	}
 
@@ -182,12 +182,13 @@ class Deliverer {
 	 * @returns {Promise<{ subscriptionId: string, url: string, status: number|null, error?: string }[]>}
 	 */
 	deliver(eventType, content) {
-		if (this.held && (this.held.only === undefined || this.held.only === eventType)) {
+		if (this.held && (this.held.only === undefined || this.held.only === eventType) && (this.held.accept?.(content) ?? true)) {
 			this.held.push({ eventType, content });
 			return Promise.resolve([]);
 		}
-		const twice = this.twiceIf?.(eventType, content) === true;
-		const targets = this.subscribersOf(eventType).flatMap((s) => (twice ? [s, s] : [s]));
+		const copies = this.twiceIf?.(eventType, content);
+		const times = copies === true ? 2 : typeof copies === 'number' && copies > 1 ? Math.floor(copies) : 1;
+		const targets = this.subscribersOf(eventType).flatMap((s) => Array(times).fill(s));
 		const payload = JSON.stringify({ eventType, date: this.dateNow(), content });
 		const work = Promise.all(targets.map((s) => this.send(s, eventType, payload)));
 		this.pending.add(work);
@@ -238,19 +239,19 @@ class Deliverer {
 	}
 
 	/**
-	 * From now on, deliveries (of `eventType` only, when given) wait unsent, as Helena's deliveries can arrive
-	 * late: `release()` sends them. Returns how many are held.
-	 * @param {string} [eventType]
+	 * From now on, deliveries (of `eventType` only, when given; those `accept` says yes to, when given) wait unsent,
+	 * as Helena's deliveries can arrive late: `release()` sends them. Returns how many are held.
+	 * @param {string} [eventType] @param {(content: any) => boolean} [accept]
 	 */
-	hold(eventType) {
-		if (!this.held) this.held = Object.assign([], { only: eventType });
+	hold(eventType, accept) {
+		if (!this.held) this.held = Object.assign([], { only: eventType, accept });
 		return this.held.length;
 	}
 
 	/**
 	 * From now on, each delivery `accept` says yes to goes out as two identical deliveries at the same moment (a
-	 * retry racing the first attempt); `undefined` ends it.
-	 * @param {((eventType: string, content: any) => boolean)|undefined} accept
+	 * retry racing the first attempt), or as many as it returns (a number: a storm); `undefined` ends it.
+	 * @param {((eventType: string, content: any) => boolean|number)|undefined} accept
 	 */
 	twice(accept) {
 		this.twiceIf = accept;
