@@ -23,8 +23,10 @@
 //      sends its question and waits; the approve link, opened through nginx, reaches a webhook process,
 //      which resumes the execution; a worker finishes it with the answer.
 //   7. One answer per burst (last, for the same reason): contacts write bursts at the same time, those of every other
-//      contact delivered twice at once; whichever webhook process took each delivery and whichever worker ran it, each conversation gets one
-//      answer with all its messages (`node --test-name-pattern="One answer per burst" test/queue/run.mjs` runs it alone).
+//      contact delivered twice at once, two conversations' notes list lagging its writes by 5 s, one's failing (503)
+//      until its executions gave up, its last message then delivered again; whichever webhook process took each
+//      delivery and whichever worker ran it, each conversation gets one answer with all its messages
+//      (`node --test-name-pattern="One answer per burst" test/queue/run.mjs` runs it alone).
 // What is asserted is what n8n and the package promise (each delivery runs once, no update lost, 429s
 // absorbed), never how Bull happens to share the jobs out: where a scenario needs a worker busy, it is arranged.
 // Everything it starts it stops, and it removes its folders. Ports: HELENA_QUEUE_PORT (n8n, default 5900,
@@ -84,9 +86,15 @@ const UPDATE_B = updateWorkflow('queueUpdateB0001', 'B', UPDATES_PER_WORKFLOW, U
 /** One answer per burst (last: its contacts would upset the counts of 4 and 5). */
 const BURST_QUIET_SECONDS = 2;
 const BURST = burstWorkflow('queueBurst000001', BURST_QUIET_SECONDS);
-const BURST_CONVERSATIONS = 6;
 const BURST_TEXTS = ['oi', 'tudo bem?', 'queria saber do meu pedido', 'é o 4471'];
 const BURST_GAP_MS = 700;
+/**
+ * The conversations by what their notes list does: 6 answer at once; 2 list a note only NOTES_LAG_MS after it was
+ * written (a list that lags its writes); 1 answers 503 (Retry-After 1 s) to every notes list until its executions
+ * gave up, then its last message is delivered once more. Every other conversation's deliveries go out twice at once.
+ */
+const BURST_KINDS = ['prompt', 'prompt', 'prompt', 'prompt', 'prompt', 'prompt', 'lagging', 'lagging', 'failing'];
+const NOTES_LAG_MS = 5000;
 const WAIT_PHONE = '+55 31 97777-0202';
 const WAIT_QUESTION = 'Queue mode: can you confirm Friday 15:00? #Q1';
 const SEND_AND_WAIT = sendAndWaitWorkflow('queueSendWait001', 'helena-queue-wait', '6a1f0c55-8f0e-4b61-9d6b-0c6a3c1d7e0c', {
@@ -935,15 +943,25 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 	);
 
 	test(
-		`One answer per burst: ${BURST_CONVERSATIONS} contacts each write ${BURST_TEXTS.length} messages ${BURST_GAP_MS} ms apart at the same time, every delivery of every other burst sent twice at once; the deliveries reach both webhook processes, the workers run them, and each conversation gets one answer with all its messages`,
-		{ timeout: within(240_000) },
+		`One answer per burst: ${BURST_KINDS.length} contacts each write ${BURST_TEXTS.length} messages ${BURST_GAP_MS} ms apart at the same time, every delivery of every other burst sent twice at once, two conversations' notes list lagging its writes by ${NOTES_LAG_MS / 1000} s, one's failing until its executions gave up (then its last message is delivered again); the deliveries reach both webhook processes, the workers run them, and each conversation gets one answer with all its messages`,
+		{ timeout: within(300_000) },
 		async (t) => {
 			const { cluster, sandbox } = q;
 			await activateTrigger(t, BURST.id);
 			const from = await lastExecutionId(BURST.id);
 			const nginxFrom = q.nginx.requests().length;
 			sandbox.clearRequests();
+			t.after(() => {
+				sandbox.misbehaviour.clear();
+				sandbox.faults.scripted.length = 0;
+			});
 
+			/** A note younger than NOTES_LAG_MS is not listed yet (written, stamped, but not in the list). */
+			const lagging = (answer) => ({
+				...answer,
+				items: answer.items.filter((note) => Date.parse(note.createdAt) < Date.now() - NOTES_LAG_MS),
+			});
+			const notesOf = (sessionId) => new RegExp(`/session/${sessionId}/note$`);
 			// every delivery of every other burst goes out twice at the same moment (a retry racing the first attempt)
 			const twice = (index) => index % 2 === 0;
 			sandbox.deliverTwice(
@@ -952,36 +970,60 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			let bursts;
 			try {
 				bursts = await Promise.all(
-					Array.from({ length: BURST_CONVERSATIONS }, async (_, index) => {
+					BURST_KINDS.map(async (kind, index) => {
 						await sleep(index * 150);
+						const phone = `+55|3197${String(7000000 + index)}`;
 						const texts = BURST_TEXTS.map((text) => `${text} (${index + 1})`);
-						const written = await sandbox.chat.contactWritesBurst(`+55|3197${String(7000000 + index)}`, texts, { gapMs: BURST_GAP_MS });
-						return { texts, sessionId: written.session.id };
+						// the first message opens the conversation: its notes misbehave from then on
+						const { id: sessionId } = sandbox.chat.contactWrites(phone, texts[0]);
+						if (kind === 'lagging') sandbox.misbehaviour.always({ method: 'GET', path: notesOf(sessionId), reshape: lagging });
+						if (kind === 'failing') sandbox.failNext(1000, { status: 503, retryAfterSeconds: 1, method: 'GET', path: notesOf(sessionId) });
+						await sleep(BURST_GAP_MS);
+						const { messages } = await sandbox.chat.contactWritesBurst(phone, texts.slice(1), { gapMs: BURST_GAP_MS });
+						return { kind, texts, sessionId, lastId: messages.at(-1).id };
 					}),
 				);
 				await sandbox.waitForDeliveries();
 			} finally {
 				sandbox.deliverTwice(undefined);
 			}
-			const doubled = Array.from({ length: BURST_CONVERSATIONS }, (_, index) => index).filter(twice).length;
-			const deliveries = (BURST_CONVERSATIONS + doubled) * BURST_TEXTS.length;
-			const executions = await settledExecutions(BURST.id, deliveries, { after: from, timeoutMs: within(120_000) });
+			const doubled = BURST_KINDS.filter((_, index) => twice(index)).length;
+			const delivered = (BURST_KINDS.length + doubled) * BURST_TEXTS.length;
+			const firstRound = await settledExecutions(BURST.id, delivered, { after: from, timeoutMs: within(120_000) });
+			assert.equal(firstRound.length, delivered, `one execution per delivery: ${firstRound.length}, not ${delivered}`);
+			const answersIn = (sessionId) =>
+				sandbox.chat
+					.history(sessionId)
+					.filter((message) => message.direction === 'TO_HUB')
+					.map((message) => message.text);
+			const sessionOf = (execution) => outputOf(execution.data?.resultData?.runData, 'Helena Trigger')[0]?.content?.sessionId;
+
+			// the failing conversation: every execution that claimed its burst gave up on the notes list, withdrew its
+			// claim and failed; none answered. Then Helena lists the notes again, and its last message comes once more.
+			const failing = bursts.find((burst) => burst.kind === 'failing');
+			const failed = firstRound.filter((execution) => execution.status !== 'success');
+			assert.ok(failed.length >= 1, 'an execution of the failing conversation claimed its burst and gave up');
+			for (const execution of failed) {
+				const error = execution.data?.resultData?.error;
+				assert.equal(sessionOf(execution), failing.sessionId, `execution ${execution.id} failed: ${error?.message}`);
+				assert.match(error?.message ?? '', /Helena answered 503 .*after 10 attempts/);
+				assert.match(error?.description ?? '', /The burst did not go on from this execution\. The claim note was deleted again\./);
+			}
+			assert.deepEqual(answersIn(failing.sessionId), []);
+			sandbox.faults.scripted.length = 0;
+			await sandbox.redeliver((entry) => entry.eventType === 'MESSAGE_RECEIVED' && entry.body.content.id === failing.lastId);
+			const deliveries = delivered + 1;
+			const executions = await settledExecutions(BURST.id, deliveries, { after: from, timeoutMs: within(60_000) });
 			// a burst answered twice would show up within the quiet time
 			await sleep(BURST_QUIET_SECONDS * 1000 + 2000);
 			assert.equal(executions.length, deliveries, `one execution per delivery: ${executions.length}, not ${deliveries}`);
 			assert.deepEqual(
-				executions.map((execution) => execution.status).filter((status) => status !== 'success'),
-				[],
+				executions.filter((execution) => execution.status !== 'success').map((execution) => execution.id),
+				failed.map((execution) => execution.id),
 			);
 
-			const answers = bursts.map(({ sessionId }) =>
-				sandbox.chat
-					.history(sessionId)
-					.filter((message) => message.direction === 'TO_HUB')
-					.map((message) => message.text),
-			);
 			assert.deepEqual(
-				answers,
+				bursts.map(({ sessionId }) => answersIn(sessionId)),
 				bursts.map(({ texts }) => [`Recebi ${texts.length}: ${texts.join('\n')}`]),
 			);
 			const through = deliveriesThroughNginx(nginxFrom);
@@ -992,10 +1034,24 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			const perWorker = countBy(executions.map((execution) => workerOf.get(String(execution.id))?.join(' then ') ?? 'none'));
 			const reads = sandbox.requests.filter((request) => request.method === 'GET' && request.decodedPath.startsWith('/chat/v1/session/'));
 			// more claims than conversations: duplicates that both found their message the newest, and the claim decided
-			const claims = sandbox.requests.filter((request) => request.method === 'POST' && request.decodedPath.endsWith('/note')).length;
-			figures.burst = { deliveries, perWebhook, perWorker, claims, readsPerMessage: Number((reads.length / deliveries).toFixed(2)) };
+			const claims = sandbox.requests.filter(
+				(request) =>
+					request.method === 'POST' && request.decodedPath.endsWith('/note') && /claim [0-9a-f]+\)$/.test(request.body?.text ?? ''),
+			).length;
+			const notesLists = {};
+			for (const { kind, sessionId } of bursts)
+				notesLists[kind] = (notesLists[kind] ?? 0) + reads.filter((request) => notesOf(sessionId).test(request.decodedPath)).length;
+			figures.burst = {
+				deliveries,
+				perWebhook,
+				perWorker,
+				claims,
+				failedExecutions: failed.length,
+				notesLists,
+				readsPerMessage: Number((reads.length / deliveries).toFixed(2)),
+			};
 			log(
-				`bursts: ${deliveries} deliveries ${JSON.stringify(perWebhook)}, executions ${JSON.stringify(perWorker)}, ${reads.length} reads, ${claims} claim notes, one answer each`,
+				`bursts: ${deliveries} deliveries ${JSON.stringify(perWebhook)}, executions ${JSON.stringify(perWorker)}, ${reads.length} reads (notes lists by kind ${JSON.stringify(notesLists)}), ${claims} claim notes, ${failed.length} executions gave up on the failing notes list, one answer each`,
 			);
 		},
 	);
