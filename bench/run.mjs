@@ -14,7 +14,8 @@
 //   npm run bench -- --full     adds the 100,000-contact leg to the curve, the memory legs, the sustained run and sharing
 //                               (2 × 100,000 contacts on one account: over 5 minutes; about 10 minutes more in all)
 //   --only burst                one answer per burst in a running n8n: bursts of 1, 4 and 20 messages (--burst-sizes), a
-//                               second apart (--burst-gap ms), Collect Burst beside Wait + Get Messages + Code (bench/burst.mjs);
+//                               second apart (--burst-gap ms), the last delivered twice, a duplicate storm, a late delivery;
+//                               Collect Burst beside Wait + Get Messages + Code + Get Conversation (bench/burst.mjs);
 //                               --burst-quiet seconds (default 5, the operation's default), --burst-ways collect,handBuilt;
 //                               n8n listens on --port or a free one
 //   --skip-build                packs the dist already built (several benchmarks started side by side)
@@ -514,7 +515,9 @@ if (only.has('sharing')) {
 }
 
 let bursts = [];
+let burstLoad = '';
 if (only.has('burst')) {
+	const loadBefore = load();
 	sandbox.reset('empty');
 	sandbox.setFaults({ latencyMs: LATENCY, enforceRateLimits: false, rateLimits: null });
 	sandbox.setFaults({ enforceRateLimits: true });
@@ -529,6 +532,7 @@ if (only.has('burst')) {
 		ways: values['burst-ways'].split(','),
 		progress,
 	});
+	burstLoad = `${loadBefore}–${load()}`;
 }
 
 await sandbox.close();
@@ -690,18 +694,20 @@ if (curve.length) {
 	);
 }
 if (bursts.length) {
+	const quiet = Number(values['burst-quiet']);
 	console.log(
-		`\nOne answer per burst: a contact writes N messages ${values['burst-gap']} ms apart, one MESSAGE_RECEIVED each; quiet time ${values['burst-quiet']} s; ${LATENCY} ms latency, vendor limits on. Reads = GET requests on the conversation; other = requests that are neither reads nor the answer (Collect Burst's claim note); delay = from the burst's last message to the answer at Helena\n`,
+		`\nOne answer per burst: a contact writes N messages ${values['burst-gap']} ms apart, one MESSAGE_RECEIVED each; quiet time ${quiet} s; ${LATENCY} ms latency, vendor limits on, load average ${burstLoad}. Reads = GET requests on the conversation; other = requests that are neither reads nor the answer (Collect Burst's claim and confirmation notes); delay = from the burst's last message to the answer at Helena\n`,
 	);
-	const ways = { collect: 'Collect Burst', handBuilt: 'Wait + Get Messages + Code (by hand)' };
+	const ways = { collect: 'Collect Burst', handBuilt: 'Wait + Get Messages + Code + Get Conversation (by hand)' };
 	const lines = bursts.map((r) => [
 		ways[r.way],
-		`${r.size}${r.duplicate ? ' (last delivered twice)' : ''}`,
+		r.label,
+		r.deliveries,
 		r.executions,
 		r.failed,
 		r.answers,
 		r.answerCount,
-		r.reads,
+		`${r.reads} (${r.messageReads} + ${r.reads - r.messageReads - r.noteReads} + ${r.noteReads})`,
 		fixed(r.reads / r.size, 2),
 		r.otherRequests,
 		r.throttled,
@@ -712,11 +718,12 @@ if (bursts.length) {
 			[
 				'Way',
 				'Messages',
+				'Deliveries',
 				'Executions',
 				'Failed',
 				'Answers',
 				'Messages in the answer',
-				'Reads',
+				'Reads (messages + conversation + notes)',
 				'Reads/message',
 				'Other requests',
 				'429s',
@@ -725,6 +732,16 @@ if (bursts.length) {
 			lines,
 		),
 	);
+	// the issue's bar for Collect Burst, scenario by scenario, against the hand-built way's run of the same scenario
+	for (const collect of bursts.filter((r) => r.way === 'collect')) {
+		const byHand = bursts.find((r) => r.way === 'handBuilt' && r.label === collect.label);
+		const checks = [
+			`one answer with all ${collect.size}: ${collect.answers === 1 && collect.answerCount === String(collect.size) ? 'met' : 'NOT MET'}`,
+			byHand ? `reads ${collect.reads} ≤ by hand ${byHand.reads} + 1: ${collect.reads <= byHand.reads + 1 ? 'met' : 'NOT MET'}` : undefined,
+			`delay ≤ quiet time + 1 s: ${collect.delayMs !== undefined && collect.delayMs <= (quiet + 1) * 1000 ? 'met' : 'NOT MET'}`,
+		];
+		console.log(`  ${collect.label}: ${checks.filter(Boolean).join('; ')}`);
+	}
 }
 if (sustained) {
 	const s = sustained;

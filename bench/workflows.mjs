@@ -315,10 +315,12 @@ export const scenarios = {
 };
 
 /**
- * One answer per burst, the two ways: Helena Trigger (MESSAGE_RECEIVED) → Conversation → Collect Burst → the answer;
- * and the way people build it by hand in plain n8n: Helena Trigger → Wait (the quiet time) → Get Messages (the
- * newest 50) → a Code node that goes on only when this execution's message is still the newest the contact wrote,
- * joining the messages since our last answer → the answer. Each answer is one Send Message in the conversation.
+ * One answer per burst, the two ways, doing the same job: Helena Trigger (MESSAGE_RECEIVED) → Conversation → Collect
+ * Burst (stepping aside while an agent is assigned) → the answer; and the way people build it by hand in plain n8n:
+ * Helena Trigger → Wait (the quiet time) → Get Messages (the newest 50) → a Code node that goes on only when this
+ * execution's message is still the newest the contact wrote, joining the messages since our last answer → Get
+ * Conversation (once per burst) → a Code node that stops while an agent is assigned → the answer. Each answer is one
+ * Send Message in the conversation.
  */
 function burstWorkflow(id, webhookId, middle) {
 	const trigger = {
@@ -360,11 +362,14 @@ for (const message of newestFirst) {
 }
 return [{ json: { sessionId: mine.sessionId, text: burst.map((message) => message.text).join('\\n'), count: burst.length } }];`;
 
+const UNASSIGNED_CODE = `if ($json.userId) return [];
+return [$('Newest of its burst?').first()];`;
+
 export const burstScenarios = {
 	collect: (quietSeconds) =>
 		burstWorkflow('benchBurstCollec', '7d1c0b5e-3a2f-4c6d-8e9f-0a1b2c3d4e51', [
 			{
-				...helena({ resource: 'session', operation: 'collectBurst', quietTime: quietSeconds, options: {} }),
+				...helena({ resource: 'session', operation: 'collectBurst', quietTime: quietSeconds, options: { stepAsideWhenAssigned: true } }),
 				id: 'collect',
 				name: 'Collect Burst',
 			},
@@ -394,5 +399,11 @@ export const burstScenarios = {
 				name: 'Get Messages',
 			},
 			{ ...codeNode(BURST_CODE), id: 'newest', name: 'Newest of its burst?' },
+			{
+				...helena({ resource: 'session', operation: 'get', sessionId: '={{ $json.sessionId }}', includeDetails: [] }),
+				id: 'conversation',
+				name: 'Get Conversation',
+			},
+			{ ...codeNode(UNASSIGNED_CODE), id: 'unassigned', name: 'Nobody Assigned?' },
 		]),
 };
