@@ -23,8 +23,9 @@
 //      sends its question and waits; the approve link, opened through nginx, reaches a webhook process,
 //      which resumes the execution; a worker finishes it with the answer.
 //   7. One answer per burst (last, for the same reason): contacts write bursts at the same time, those of every other
-//      contact delivered twice at once, two conversations' notes list lagging its writes by 5 s, one's failing (503)
-//      until its executions gave up, its last message then delivered again; whichever webhook process took each
+//      contact delivered twice at once, two conversations' notes list lagging its writes by 5 s (the answer of one
+//      held until both its duplicates claimed the burst), one's failing (503) until its executions gave up, its last
+//      message then delivered again; whichever webhook process took each
 //      delivery and whichever worker ran it, each conversation gets one answer with all its messages
 //      (`node --test-name-pattern="One answer per burst" test/queue/run.mjs` runs it alone).
 // What is asserted is what n8n and the package promise (each delivery runs once, no update lost, 429s
@@ -962,6 +963,22 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 				items: answer.items.filter((note) => Date.parse(note.createdAt) < Date.now() - NOTES_LAG_MS),
 			});
 			const notesOf = (sessionId) => new RegExp(`/session/${sessionId}/note$`);
+			const isClaim = (request) =>
+				request.method === 'POST' && request.decodedPath.endsWith('/note') && /claim [0-9a-f]+\)$/.test(request.body?.text ?? '');
+			/**
+			 * The conversation's answer is held until `claims` executions claimed its burst: duplicates that all read the
+			 * history before any answer, so only the claims (listed 5 s late) can keep them to one.
+			 */
+			const holdAnswerUntilClaims = async (sessionId, claims) => {
+				const hold = sandbox.hold({ method: 'POST', path: new RegExp(`/session/${sessionId}/message$`) });
+				await eventually(
+					() => sandbox.requests.filter((request) => isClaim(request) && request.decodedPath.includes(sessionId)).length,
+					(count) => count >= claims,
+					{ timeoutMs: within(30_000), intervalMs: 200 },
+				);
+				hold.release();
+			};
+			const heldAnswers = [];
 			// every delivery of every other burst goes out twice at the same moment (a retry racing the first attempt)
 			const twice = (index) => index % 2 === 0;
 			sandbox.deliverTwice(
@@ -977,6 +994,7 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 						// the first message opens the conversation: its notes misbehave from then on
 						const { id: sessionId } = sandbox.chat.contactWrites(phone, texts[0]);
 						if (kind === 'lagging') sandbox.misbehaviour.always({ method: 'GET', path: notesOf(sessionId), reshape: lagging });
+						if (kind === 'lagging' && twice(index)) heldAnswers.push(holdAnswerUntilClaims(sessionId, 2));
 						if (kind === 'failing') sandbox.failNext(1000, { status: 503, retryAfterSeconds: 1, method: 'GET', path: notesOf(sessionId) });
 						await sleep(BURST_GAP_MS);
 						const { messages } = await sandbox.chat.contactWritesBurst(phone, texts.slice(1), { gapMs: BURST_GAP_MS });
@@ -989,6 +1007,7 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			}
 			const doubled = BURST_KINDS.filter((_, index) => twice(index)).length;
 			const delivered = (BURST_KINDS.length + doubled) * BURST_TEXTS.length;
+			await Promise.all(heldAnswers);
 			const firstRound = await settledExecutions(BURST.id, delivered, { after: from, timeoutMs: within(120_000) });
 			assert.equal(firstRound.length, delivered, `one execution per delivery: ${firstRound.length}, not ${delivered}`);
 			const answersIn = (sessionId) =>
@@ -1034,10 +1053,7 @@ describe(`the package in n8n ${DEFAULT_N8N_VERSION} queue mode (main, 2 webhook 
 			const perWorker = countBy(executions.map((execution) => workerOf.get(String(execution.id))?.join(' then ') ?? 'none'));
 			const reads = sandbox.requests.filter((request) => request.method === 'GET' && request.decodedPath.startsWith('/chat/v1/session/'));
 			// more claims than conversations: duplicates that both found their message the newest, and the claim decided
-			const claims = sandbox.requests.filter(
-				(request) =>
-					request.method === 'POST' && request.decodedPath.endsWith('/note') && /claim [0-9a-f]+\)$/.test(request.body?.text ?? ''),
-			).length;
+			const claims = sandbox.requests.filter(isClaim).length;
 			const notesLists = {};
 			for (const { kind, sessionId } of bursts)
 				notesLists[kind] = (notesLists[kind] ?? 0) + reads.filter((request) => notesOf(sessionId).test(request.decodedPath)).length;
