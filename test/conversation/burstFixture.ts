@@ -1,4 +1,4 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { MARIA_PHONE } from '../chat/chatFixture';
@@ -47,3 +47,17 @@ export function expectEachOnce(runs: BurstRun[], messages: Array<{ id: string }>
 
 /** Why an execution went on with nothing, as n8n's execution list shows it. */
 export const why = (run: BurstRun) => run.run.data.resultData.metadata?.collectBurst;
+
+/** From now on Helena lists the page's oldest message without any stamp (an old message of another system, say). */
+export function oldestListedWithoutStamp(helena: SandboxFixture): void {
+	helena.sandbox.misbehaviour.always({
+		method: 'GET',
+		path: /\/message$/,
+		reshape: (answer: IDataObject) => ({
+			...answer,
+			items: (answer.items as IDataObject[]).map((item, index, items) =>
+				index === items.length - 1 ? { ...item, createdAt: null, timestamp: null } : item,
+			),
+		}),
+	});
+}

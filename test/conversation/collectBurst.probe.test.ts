@@ -5,7 +5,7 @@ import { TEST_API_KEY } from '../engine/sandbox';
 import { demo } from '../sandbox';
 import { chatOf } from '../sandbox/chat/store';
 import { allRequests, useChatSandbox } from '../chat/chatFixture';
-import { answeredBeforeEach, bursts, collectWith, expectEachOnce, mariaWrites, why } from './burstFixture';
+import { answeredBeforeEach, bursts, collectWith, expectEachOnce, mariaWrites, oldestListedWithoutStamp, why } from './burstFixture';
 
 /*
  * A hostile review of Collect Burst (issue 53): each test is one attack, named by what went wrong before it was fixed
@@ -226,16 +226,7 @@ describe('Conversation → Collect Burst, probed', () => {
 		);
 		await sleep(5);
 		const message = write('oi');
-		helena.sandbox.misbehaviour.always({
-			method: 'GET',
-			path: /\/message$/,
-			reshape: (answer: IDataObject) => ({
-				...answer,
-				items: (answer.items as IDataObject[]).map((item, index, items) =>
-					index === items.length - 1 ? { ...item, createdAt: null, timestamp: null } : item,
-				),
-			}),
-		});
+		oldestListedWithoutStamp(helena);
 		const run = await collect(message);
 		const noteReads = allRequests(helena).filter((request) => request.method === 'GET' && request.path.endsWith('/note')).length;
 		expect(noteReads).toBeLessThan(30);

@@ -4,7 +4,7 @@ import { sleep } from 'n8n-workflow';
 import { usePacingClock } from '../../nodes/Helena/transport/budget';
 import { demo } from '../sandbox';
 import { allRequests, useChatSandbox } from '../chat/chatFixture';
-import { answeredBeforeEach, bursts, collectWith, expectEachOnce, mariaWrites, why } from './burstFixture';
+import { answeredBeforeEach, bursts, collectWith, expectEachOnce, mariaWrites, oldestListedWithoutStamp, why } from './burstFixture';
 
 /*
  * Collect Burst where deliveries come late, twice or out of order, lists lag their writes, an execution fails after
@@ -156,16 +156,7 @@ describe('Conversation → Collect Burst, races and handoff', () => {
 
 	test("an old message Helena lists without any stamp, behind the team's answer, fails nothing", async () => {
 		const message = write('pode me mandar o link?');
-		helena.sandbox.misbehaviour.always({
-			method: 'GET',
-			path: /\/message$/,
-			reshape: (answer: IDataObject) => ({
-				...answer,
-				items: (answer.items as IDataObject[]).map((item, index, items) =>
-					index === items.length - 1 ? { ...item, createdAt: null, timestamp: null } : item,
-				),
-			}),
-		});
+		oldestListedWithoutStamp(helena);
 		expectEachOnce([await collect(message)], [message]);
 	});
 
