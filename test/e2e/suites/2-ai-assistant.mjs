@@ -26,7 +26,11 @@ const MODEL_CREDENTIAL = { id: 'scriptedModel002', name: 'Scripted model (assist
 const PHONE = '+55|11955550707';
 /** What the contact says in the audio, as the scripted transcription hears it. */
 const SPOKEN = 'Vocês fazem entrega no meu bairro?';
-const AUDIO = Buffer.from(Array.from({ length: 48_000 }, (_, index) => (index * 31) % 256));
+/** An Ogg file as far as its first bytes go (the trigger checks that a body claimed to be audio/ogg begins as one). */
+const AUDIO = Buffer.concat([
+	Buffer.from('OggS\0\x02', 'latin1'),
+	Buffer.from(Array.from({ length: 48_000 }, (_, index) => (index * 31) % 256)),
+]);
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
 describe(`the AI assistant that answers in the conversation, in n8n ${e2e.version}`, () => {
