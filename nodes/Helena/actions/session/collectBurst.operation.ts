@@ -8,6 +8,7 @@ import {
 	pause,
 	READ_CONCURRENCY,
 	readBoolean,
+	readList,
 	readNumber,
 	requireUuid,
 	runPerItem,
@@ -124,11 +125,11 @@ interface Settings {
 }
 
 function readDepartments(context: IExecuteFunctions, value: unknown, itemIndex: number): string[] | undefined {
+	// the option not added: no department rule
 	if (value === undefined) return undefined;
 	const label = 'Departments the Assistant Serves';
-	const list = typeof value === 'string' ? value.split(',').filter((id) => id.trim()) : value;
-	if (!Array.isArray(list)) throw invalidInput(context, label, 'must be a list of department IDs', itemIndex);
-	return list.map((id) => requireUuid(context, id, label, itemIndex).toLowerCase());
+	if (value === null) throw invalidInput(context, label, 'must be a list of department IDs', itemIndex);
+	return readList(context, value, label, itemIndex, { uuids: true, unique: true }).map((id) => id.toLowerCase());
 }
 
 function readSettings(context: IExecuteFunctions, itemIndex: number): Settings {
