@@ -216,7 +216,7 @@ async function writeNote(context: IExecuteFunctions, sessionId: string, text: st
 	return { id: isUuid(note?.id) ? String(note.id).toLowerCase() : undefined, at: Number.isNaN(stamp) ? clock.latest() : stamp };
 }
 
-/** Deletes this execution's claim (so that nothing waits for it); what became of it, for an error. */
+/** Deletes a note of this execution's (a claim, so that nothing waits for it); what became of it, for an error. */
 async function withdraw(context: IExecuteFunctions, noteId: string | undefined, itemIndex: number): Promise<string> {
 	if (!noteId) return 'The claim note may have been written; unconfirmed, it lapses by itself.';
 	try {
@@ -235,55 +235,50 @@ function failed(context: IExecuteFunctions, error: unknown, fate: string, itemIn
 	return failure;
 }
 
-/** Deletes a confirmation that came too late (best effort: unstamped, it could still count for others). */
-async function dropNote(context: IExecuteFunctions, noteId: string | undefined, itemIndex: number): Promise<void> {
-	if (noteId) await deleteNote(context, noteId, itemIndex).catch(() => undefined);
-}
-
-type Reading = { log: Log; claim: Claim } | { log: Log; claim: undefined };
-
-/** Lists the notes until `token`'s claim is listed, or LIST_LAG_MS have passed since `written` (then without it). */
-async function readUntilListed(
+/**
+ * Lists the notes until `find` finds what this execution wrote in them, or LIST_LAG_MS have passed since `written`
+ * (then without it): a note not listed by then was not written.
+ */
+async function readUntilListed<T>(
 	context: IExecuteFunctions,
 	request: ClaimRequest,
-	token: string,
 	written: number,
 	firstSeen: Map<string, number>,
-): Promise<Reading> {
+	find: (log: Log) => T | undefined,
+): Promise<{ log: Log; found: T | undefined }> {
 	for (;;) {
 		const { notes, now } = await listNotes(context, request.sessionId, request.since, firstSeen, request.itemIndex);
 		const log = readLog(notes, now, request.endStamp);
-		const claim = log.claims.find((each) => each.token === token);
-		if (claim || performance.now() - written >= LIST_LAG_MS) return { log, claim };
+		const found = find(log);
+		if (found || performance.now() - written >= LIST_LAG_MS) return { log, found };
 		await pause(context, POLL_MS);
 	}
 }
 
 /**
  * Writes the confirmation of `claim`; whether it counts (stamped within CONFIRM_WITHIN_MS of the claim). A write
- * whose answer was lost is looked for in the list, never written twice.
+ * whose answer was lost is looked for in the list, never written twice; one that came too late is deleted again.
  */
 async function confirm(context: IExecuteFunctions, request: ClaimRequest, claim: Claim, firstSeen: Map<string, number>): Promise<boolean> {
 	const text = `n8n: the burst goes on (going on with claim ${claim.token})`;
-	let note: { id: string | undefined; at: number | undefined } | undefined;
+	let note: { id: string | undefined; at: number | undefined };
 	try {
 		note = await writeNote(context, request.sessionId, text, request.itemIndex);
 	} catch (error) {
 		if (requestOutcome(error) !== 'unknown') throw withItemIndex(context, error, request.itemIndex);
-		const written = performance.now();
-		for (;;) {
-			const { notes, now } = await listNotes(context, request.sessionId, request.since, firstSeen, request.itemIndex);
-			const listed = readLog(notes, now, request.endStamp).confirmations.get(claim.token)?.[0];
-			if (listed) {
-				note = { id: listed.id, at: listed.stamped ? listed.at : undefined };
-				break;
-			}
-			if (performance.now() - written >= LIST_LAG_MS) throw withItemIndex(context, error, request.itemIndex);
-			await pause(context, POLL_MS);
-		}
+		const { found } = await readUntilListed(
+			context,
+			request,
+			performance.now(),
+			firstSeen,
+			(log) => log.confirmations.get(claim.token)?.[0],
+		);
+		if (!found) throw withItemIndex(context, error, request.itemIndex);
+		note = { id: found.id, at: found.stamped ? found.at : undefined };
 	}
 	if (note.at !== undefined && note.at <= claim.at + CONFIRM_WITHIN_MS) return true;
-	await dropNote(context, note.id, request.itemIndex);
+	// unstamped, it could still count for the others
+	await withdraw(context, note.id, request.itemIndex);
 	return false;
 }
 
@@ -313,7 +308,9 @@ export async function claimBurst(context: IExecuteFunctions, request: ClaimReque
 		let burst: Entry[] | undefined;
 		try {
 			for (;;) {
-				const { log, claim } = await readUntilListed(context, request, token, written, firstSeen);
+				const { log, found: claim } = await readUntilListed(context, request, written, firstSeen, (each) =>
+					each.claims.find((listed) => listed.token === token),
+				);
 				if (!claim) {
 					// not listed within the lag the list may have: a lost write was not made; claim again
 					if (lost) break;
