@@ -42,7 +42,8 @@ export interface GoneOn {
 	end: BurstEnd;
 }
 
-function stampOf(message: IDataObject): number | undefined {
+/** Helena's stamp of a message or note (its createdAt), in ms; undefined when it has none that reads. */
+export function stampOf(message: IDataObject): number | undefined {
 	const stamp = typeof message.createdAt === 'string' ? Date.parse(message.createdAt) : NaN;
 	return Number.isNaN(stamp) ? undefined : stamp;
 }

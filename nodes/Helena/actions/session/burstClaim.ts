@@ -8,6 +8,7 @@ import { apiPath, helenaRequest, requestOutcome, withHelenaClock } from '../../t
 import { sessionRecord } from '../chat/locators';
 import { deleteNote } from '../shared/noteId';
 import type { BurstEnd, Entry, GoneOn } from './burst';
+import { stampOf } from './burst';
 
 /*
  * The claim of a burst, on the conversation's internal notes (an append-only log every execution reads alike):
@@ -104,13 +105,13 @@ async function listNotes(
 	const now = clock.first();
 	const notes = items.map((item, position) => {
 		const id = String(item.id).toLowerCase();
-		const stamp = typeof item.createdAt === 'string' ? Date.parse(item.createdAt) : NaN;
-		if (Number.isNaN(stamp) && !firstSeen.has(id)) firstSeen.set(id, now ?? Infinity);
+		const stamp = stampOf(item);
+		if (stamp === undefined && !firstSeen.has(id)) firstSeen.set(id, now ?? Infinity);
 		const note: Note = {
 			id,
 			text: typeof item.text === 'string' ? item.text : '',
-			at: Number.isNaN(stamp) ? firstSeen.get(id)! : stamp,
-			stamped: !Number.isNaN(stamp),
+			at: stamp ?? firstSeen.get(id)!,
+			stamped: stamp !== undefined,
 		};
 		return { note, position };
 	});
@@ -212,8 +213,7 @@ async function writeNote(context: IExecuteFunctions, sessionId: string, text: st
 		itemIndex,
 		records: [sessionRecord(sessionId)],
 	})) as IDataObject;
-	const stamp = typeof note?.createdAt === 'string' ? Date.parse(note.createdAt) : NaN;
-	return { id: isUuid(note?.id) ? String(note.id).toLowerCase() : undefined, at: Number.isNaN(stamp) ? clock.latest() : stamp };
+	return { id: isUuid(note?.id) ? String(note.id).toLowerCase() : undefined, at: (note && stampOf(note)) ?? clock.latest() };
 }
 
 /** Deletes a note of this execution's (a claim, so that nothing waits for it); what became of it, for an error. */
